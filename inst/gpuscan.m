@@ -1,0 +1,450 @@
+## Copyright (C) 2026 The gpuscan developers
+##
+## This program is free software: you can redistribute it and/or modify it
+## under the terms of the GNU General Public License as published by the Free
+## Software Foundation, either version 3 of the License, or (at your option)
+## any later version.  See the file COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{y} =} gpuscan (@var{x})
+## @deftypefnx {} {@var{y} =} gpuscan (@var{x}, @var{dim})
+## @deftypefnx {} {@var{y} =} gpuscan (@dots{}, @var{option}, @dots{})
+## @deftypefnx {} {[@var{y}, @var{iy}] =} gpuscan (@dots{}, "max")
+## @deftypefnx {} {[@var{y}, @var{iy}] =} gpuscan (@dots{}, "min")
+## Prefix scan (cumulative sum, product, maximum or minimum) of @var{x} on every
+## CPU core or on an NVIDIA GPU.
+##
+## @code{gpuscan (@var{x})} is @code{cumsum (@var{x})}: the inclusive sum along the
+## first non-singleton dimension.  @var{dim} picks the dimension (any positive
+## integer; beyond @code{ndims (@var{x})} every scan has length one, as with
+## @code{cumsum}).  Options are strings, in any order, case-insensitive:
+##
+## @table @asis
+## @item @qcode{"sum"} (default), @qcode{"prod"}, @qcode{"max"}, @qcode{"min"}
+## The operator.  The results equal @code{cumsum}, @code{cumprod},
+## @code{cummax} and @code{cummin} on the same input, class rules included:
+## integer and logical input gives double for sum and prod; single stays single;
+## max and min keep the class, skip NaN, keep the earlier element on ties, and with
+## a second output return the index (along @var{dim}) of the element chosen.
+## Complex input works for all four; max and min compare complex numbers as
+## @code{cummax} does (by @code{abs}, then by @code{arg}).
+##
+## @item @qcode{"native"}, @qcode{"double"}
+## As for @code{cumsum}: @qcode{"native"} keeps an integer class and saturates at
+## every step exactly as Octave's integer arithmetic does
+## (@code{gpuscan (int8 ([100 100 -100]), "native")} is @code{[100 127 27]}), and a
+## logical sum stays logical (a running OR).  @qcode{"double"} computes and returns
+## double (sum and prod).
+##
+## @item @qcode{"inclusive"} (default), @qcode{"exclusive"}
+## An exclusive scan gives at each element the scan of the elements before it: each
+## scan and each segment starts with the operator's identity in the output class
+## (0, 1, @code{-Inf} or @code{intmin}, @code{Inf} or @code{intmax}).  The index
+## output of that first element is 0.
+##
+## @item @qcode{"forward"} (default), @qcode{"reverse"}
+## A reverse scan runs from the last element toward the first, as MATLAB's
+## @code{cumsum (@var{x}, "reverse")}; ties in max and min keep the element met
+## first, i.e.@: the later index.
+##
+## @item @qcode{"segments"}, @var{f}
+## Head flags: a logical or real numeric array, nonzero where a segment starts
+## (the first element always starts one), either the size of @var{x} or a vector
+## of length @code{size (@var{x}, @var{dim})} used for every slice.  Each segment is
+## scanned on its own, in either direction, inclusive or exclusive; a reverse scan
+## starts at a segment's last element.  Index outputs count from the start of the
+## whole slice, not of the segment.
+##
+## @item @qcode{"algorithm"}, @var{name}
+## @qcode{"auto"} (default) picks the engine per call; @qcode{"cpu"} is the
+## multithreaded CPU engine.  With the CUDA engine and a GPU:
+## @qcode{"kogge-stone"} and @qcode{"brent-kung"} (the classic block scans inside a
+## hierarchical scan), @qcode{"decoupled"} (single-pass decoupled look-back) and
+## @qcode{"cub"} (CUB's DeviceScan, sum/prod/max/min of real types).
+## @code{gpuscan_info ()} lists what this machine has.
+## @end table
+##
+## Accuracy: integer, logical, max and min results are bit-identical to Octave's.
+## Floating sums and products are computed in another order than Octave's
+## sequential loop; as for any order, the error of element @var{k} of a sum is at
+## most @code{(@var{k}-1) * eps (class (@var{y})) * sum (abs (@var{x}(1:@var{k})))} (to first
+## order), and in practice a few @code{eps} of @code{cumsum (abs (@var{x}))}.  The
+## test suite checks @code{abs (y - cumsum (x)) <= 8 * eps * cumsum (abs (x))}.
+##
+## Sparse input is not supported (use @code{full}); char, cell, struct and function
+## handle input is an error, as for @code{cumsum}.  Errors carry identifiers
+## @code{gpuscan:@var{reason}}.
+##
+## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info}
+## @end deftypefn
+
+function varargout = gpuscan (varargin)
+  ## Only reached when the compiled gpuscan.oct is missing from the path.
+  error ("gpuscan:not_built",
+         "gpuscan: the compiled function is missing; build or install the package");
+endfunction
+
+## ---- helpers -----------------------------------------------------------------------
+%!function algs = test_algorithms ()
+%!  algs = gpuscan_info ().algorithms;
+%!endfunction
+
+%!function ok = close_enough (y, ref, x, op)
+%!  ## exact for integers, logical, max and min; a bound for float sums and products
+%!  if (! strcmp (class (y), class (ref)) || ! isequal (size (y), size (ref)))
+%!    ok = false;
+%!  elseif (isinteger (y) || islogical (y) || any (strcmp (op, {"max", "min"})))
+%!    ok = isequaln (y, ref);
+%!  else
+%!    tol = 8 * eps (class (y));
+%!    if (strcmp (op, "sum"))
+%!      ## the whole line's sum of magnitudes bounds every prefix, in either direction
+%!      dim = max ([1, find(size (x) != 1, 1)]);
+%!      bound = tol * sum (abs (double (x)), dim) .* ones (size (x));
+%!      bound = max (bound, realmin (class (y)));
+%!    else
+%!      bound = tol * max (abs (ref), realmin (class (y))) * max (1, numel (x)) ^ 0.5;
+%!    endif
+%!    err = abs (double (y) - double (ref));
+%!    fin = isfinite (ref);
+%!    ok = all (err(fin) <= bound(fin)) && isequaln (y(! fin), ref(! fin));
+%!  endif
+%!endfunction
+
+%!function [y, iy] = ref_scan (x, dim, op, excl, rev, heads)
+%!  ## Sequential reference for every mode: Octave's own cum* on each segment.
+%!  sz = size (x);
+%!  sz(end+1:max (dim, 2)) = 1;
+%!  len = sz(dim);
+%!  inner = prod (sz(1:dim-1));
+%!  outer = prod (sz(dim+1:end));
+%!  xr = reshape (x, inner, len, outer);
+%!  if (isempty (heads))
+%!    hr = false (inner, len, outer);
+%!  elseif (numel (heads) == numel (x) && isequal (size (heads), size (x)))
+%!    hr = reshape (logical (heads), inner, len, outer);
+%!  else
+%!    hr = repmat (reshape (logical (heads), 1, len), [inner, 1, outer]);
+%!  endif
+%!  switch (op)
+%!    case "sum",  f = @cumsum;  ident = 0;
+%!    case "prod", f = @cumprod; ident = 1;
+%!    case "max",  f = @cummax;  ident = -Inf;
+%!    case "min",  f = @cummin;  ident = Inf;
+%!  endswitch
+%!  probe = f (xr(1:min (1, numel (xr))));
+%!  y = zeros (size (xr), class (probe));
+%!  iy = zeros (size (xr));
+%!  if (isinteger (y) && isinf (ident))
+%!    ident = ifelse_int (ident, class (y));
+%!  elseif (islogical (y))
+%!    ident = ident > 0;
+%!  endif
+%!  for o = 1:outer
+%!    for i = 1:inner
+%!      h = squeeze (hr(i, :, o));
+%!      h(1) = true;
+%!      starts = find (h);
+%!      stops = [starts(2:end) - 1, len];
+%!      for s = 1:numel (starts)
+%!        idx = starts(s):stops(s);
+%!        if (rev)
+%!          idx = fliplr (idx);
+%!        endif
+%!        v = squeeze (xr(i, idx, o));
+%!        if (any (strcmp (op, {"max", "min"})))
+%!          [w, iw] = f (v);
+%!          iw = idx(iw);
+%!        else
+%!          w = f (v);
+%!          iw = zeros (size (w));
+%!        endif
+%!        if (excl)
+%!          w = [cast(ident, class (w)), w(1:end-1)];
+%!          iw = [0, iw(1:end-1)];
+%!        endif
+%!        y(i, idx, o) = w;
+%!        iy(i, idx, o) = iw;
+%!      endfor
+%!    endfor
+%!  endfor
+%!  y = reshape (y, size (x));
+%!  iy = reshape (iy, size (x));
+%!endfunction
+
+%!function v = ifelse_int (ident, cls)
+%!  if (ident < 0)
+%!    v = intmin (cls);
+%!  else
+%!    v = intmax (cls);
+%!  endif
+%!endfunction
+
+## ---- agreement with cumsum / cumprod / cummax / cummin ----------------------------
+%!test
+%! ## every class, operator and dimension, against Octave's own functions
+%! classes = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", ...
+%!            "uint32", "int64", "uint64", "logical"};
+%! for alg = test_algorithms ()
+%!   for c = classes
+%!     x = randn (7, 5, 3) * 40;
+%!     if (strcmp (c{1}, "logical"))
+%!       x = x > 0;
+%!     else
+%!       x = cast (x, c{1});
+%!     endif
+%!     for dim = 1:4
+%!       a = {"algorithm", alg{1}};
+%!       assert (close_enough (gpuscan (x, dim, a{:}), cumsum (x, dim), x, "sum"));
+%!       p = x;
+%!       if (! islogical (x))
+%!         p = cast (1 + double (x) / 1000, class (x));
+%!         if (isinteger (x))
+%!           p = x / 16;
+%!         endif
+%!       endif
+%!       assert (close_enough (gpuscan (p, dim, "prod", a{:}), cumprod (p, dim), p, "prod"));
+%!       [w, iw] = gpuscan (x, dim, "max", a{:});
+%!       [rw, riw] = cummax (x, dim);
+%!       assert (isequal (w, rw) && isequal (iw, riw) && strcmp (class (w), class (rw)));
+%!       [w, iw] = gpuscan (x, dim, "min", a{:});
+%!       [rw, riw] = cummin (x, dim);
+%!       assert (isequal (w, rw) && isequal (iw, riw) && strcmp (class (w), class (rw)));
+%!     endfor
+%!   endfor
+%! endfor
+
+%!test
+%! ## default dimension, shapes and empties as cumsum
+%! for x = {[], zeros(0, 3), zeros(3, 0, 2), 5, (1:7)', 1:7, ones(1, 1, 4), rand(2, 3, 4)}
+%!   assert (gpuscan (x{1}), cumsum (x{1}));
+%!   assert (size (gpuscan (x{1}, 2)), size (cumsum (x{1}, 2)));
+%! endfor
+%! assert (class (gpuscan (single ([]))), "single");
+%! assert (class (gpuscan (zeros (0, 3, "int8"), "max")), "int8");
+%! assert (gpuscan ([1 2; 3 4], 3), [1 2; 3 4]);
+%! assert (gpuscan ([1 2; 3 4], 300), [1 2; 3 4]);
+
+%!test
+%! ## class rules
+%! assert (class (gpuscan (int8 ([1 2]))), "double");
+%! assert (class (gpuscan (true (1, 3))), "double");
+%! assert (class (gpuscan (single ([1 2]))), "single");
+%! assert (class (gpuscan (single ([1 2]), "double")), "double");
+%! assert (class (gpuscan (int16 ([1 2]), "double")), "double");
+%! assert (class (gpuscan (int8 ([1 2]), "prod")), "double");
+%! assert (class (gpuscan (int8 ([1 2]), "max")), "int8");
+%! assert (class (gpuscan (true (1, 3), "max")), "logical");
+%! assert (gpuscan (int64 ([2^53 1 1])), cumsum (int64 ([2^53 1 1])));
+%! assert (gpuscan ([true true false], "native"), cumsum ([true true false], "native"));
+%! assert (class (gpuscan (single ([1 2]), "native")), "single");
+
+%!test
+%! ## native saturation, bit-identical to Octave's step-by-step arithmetic
+%! assert (gpuscan (int8 ([100 100 -100]), "native"), int8 ([100 127 27]));
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   lo = double (intmin (c{1}));  hi = double (intmax (c{1}));
+%!   x = cast (round ((rand (1, 3000) - 0.45) * (hi - lo) / 3), c{1});
+%!   for alg = test_algorithms ()
+%!     assert (gpuscan (x, "native", "algorithm", alg{1}), cumsum (x, "native"));
+%!     assert (gpuscan (x', "native", "algorithm", alg{1}), cumsum (x', "native"));
+%!   endfor
+%! endfor
+%! x = int64 ([9223372036854775807 1 -5 -9223372036854775807 -9223372036854775807 3]);
+%! assert (gpuscan (x, "native"), cumsum (x, "native"));
+
+%!test
+%! ## NaN and Inf: sums and products propagate, max and min skip NaN
+%! x = [NaN NaN 1 NaN 0 1];
+%! [w, iw] = gpuscan (x, "max");
+%! assert (w, [NaN NaN 1 1 1 1]);
+%! assert (iw, [1 1 3 3 3 3]);
+%! [w, iw] = gpuscan (x, "min");
+%! [rw, riw] = cummin (x);
+%! assert (isequaln (w, rw) && isequal (iw, riw));
+%! assert (gpuscan ([1 Inf -Inf 2]), cumsum ([1 Inf -Inf 2]));
+%! assert (gpuscan ([1 NaN 2], "prod"), cumprod ([1 NaN 2]));
+%! x = [1 -Inf NaN Inf 3];
+%! [w, iw] = gpuscan (x, "min");
+%! [rw, riw] = cummin (x);
+%! assert (isequaln (w, rw) && isequal (iw, riw));
+
+%!test
+%! ## complex input: all four operators as Octave
+%! x = complex (randn (6, 4), randn (6, 4));
+%! assert (close_enough (gpuscan (x), cumsum (x), x, "sum"));
+%! assert (close_enough (gpuscan (x, 2, "prod"), cumprod (x, 2), x, "prod"));
+%! x = [1i, -1, 1, -1i, 1+0i, NaN, 2];
+%! [w, iw] = gpuscan (x, "max");  [rw, riw] = cummax (x);
+%! assert (isequal (w, rw) && isequal (iw, riw));
+%! [w, iw] = gpuscan (x, "min");  [rw, riw] = cummin (x);
+%! assert (isequal (w, rw) && isequal (iw, riw));
+%! xs = single (x);
+%! [w, iw] = gpuscan (xs, "max");  [rw, riw] = cummax (xs);
+%! assert (isequal (w, rw) && isequal (iw, riw) && isa (w, "single"));
+
+## ---- exclusive, reverse and segmented scans against a plain loop ------------------
+%!test
+%! ## every operator x inclusive/exclusive x forward/reverse x dim x segments
+%! classes = {"double", "single", "int32", "uint8", "logical"};
+%! ops = {"sum", "prod", "max", "min"};
+%! for alg = test_algorithms ()
+%!   for c = classes
+%!     x = round (randn (5, 6, 4) * 3);
+%!     if (strcmp (c{1}, "logical"))
+%!       x = x > 0;
+%!     else
+%!       x = cast (x, c{1});
+%!     endif
+%!     for dim = 1:3
+%!       n = size (x, dim);
+%!       for seg = 0:2
+%!         switch (seg)
+%!           case 0, f = [];
+%!           case 1, f = rand (1, n) > 0.6;
+%!           case 2, f = rand (size (x)) > 0.7;
+%!         endswitch
+%!         for op = ops
+%!           for excl = 0:1
+%!             for rev = 0:1
+%!               args = {dim, op{1}, "algorithm", alg{1}};
+%!               if (excl), args{end+1} = "exclusive"; endif
+%!               if (rev), args{end+1} = "reverse"; endif
+%!               if (seg), args(end+1:end+2) = {"segments", f}; endif
+%!               [ry, riy] = ref_scan (x, dim, op{1}, excl, rev, f);
+%!               if (any (strcmp (op{1}, {"max", "min"})))
+%!                 [y, iy] = gpuscan (x, args{:});
+%!                 assert (isequal (iy, riy), "index %s %s dim %d seg %d excl %d rev %d",
+%!                         c{1}, op{1}, dim, seg, excl, rev);
+%!               else
+%!                 y = gpuscan (x, args{:});
+%!               endif
+%!               assert (close_enough (y, ry, x, op{1}), "%s %s %s dim %d seg %d excl %d rev %d",
+%!                       alg{1}, c{1}, op{1}, dim, seg, excl, rev);
+%!             endfor
+%!           endfor
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+
+%!test
+%! ## exclusive identities in the output class
+%! assert (gpuscan ([3 4], "exclusive"), [0 3]);
+%! assert (gpuscan ([3 4], "prod", "exclusive"), [1 3]);
+%! assert (gpuscan ([3 4], "max", "exclusive"), [-Inf 3]);
+%! assert (gpuscan (int8 ([3 4]), "min", "exclusive"), int8 ([127 3]));
+%! assert (gpuscan (uint16 ([3 4]), "max", "exclusive"), uint16 ([0 3]));
+%! [~, i] = gpuscan ([3 4], "max", "exclusive");
+%! assert (i, [0 1]);
+%! assert (gpuscan (1:5, "reverse"), [15 14 12 9 5]);
+%! assert (gpuscan (1:6, "segments", [1 0 0 1 0 0]), [1 3 6 4 9 15]);
+%! assert (gpuscan (1:6, "segments", [0 0 0 1 0 0], "reverse", "exclusive"), [5 3 0 11 6 0]);
+
+%!test
+%! ## heads of every numeric class, Inf and negative flags count as heads
+%! x = 1:6;
+%! for c = {"double", "single", "int8", "uint32", "int64"}
+%!   assert (gpuscan (x, "segments", cast ([0 0 1 0 0 1], c{1})), [1 3 3 7 12 6]);
+%! endfor
+%! assert (gpuscan (x, "segments", [0 0 Inf 0 0 -2]), [1 3 3 7 12 6]);
+
+## ---- sizes around every block and tile boundary, and large arrays ------------------
+%!test
+%! ## lengths around the CPU engine's and GPU kernels' tile sizes
+%! sizes = [1 2 3 31 32 33 127 128 129 255 256 257 1023 1024 1025 2047 2048 2049 ...
+%!          4095 4096 4097 8191 8192 8193 16383 16384 16385 32767 32768 32769 ...
+%!          65535 65536 65537 131071 131072 131073 262143 262144 262145 1000003];
+%! for alg = test_algorithms ()
+%!   for n = sizes
+%!     x = randn (n, 1);
+%!     assert (close_enough (gpuscan (x, "algorithm", alg{1}), cumsum (x), x, "sum"),
+%!             "%s n=%d", alg{1}, n);
+%!     xs = single (x);
+%!     assert (close_enough (gpuscan (xs, "algorithm", alg{1}), single (cumsum (double (xs))),
+%!                           xs, "sum"), "%s single n=%d", alg{1}, n);
+%!     xi = int32 (x * 1e6);
+%!     [w, iw] = gpuscan (xi, "max", "algorithm", alg{1});
+%!     [rw, riw] = cummax (xi);
+%!     assert (isequal (w, rw) && isequal (iw, riw), "%s max n=%d", alg{1}, n);
+%!   endfor
+%! endfor
+
+%!test
+%! ## segments with heads at tile boundaries, batched columns, reverse
+%! for alg = test_algorithms ()
+%!   for n = [2048 8192 65536 262144]
+%!     x = randn (n + 3, 3);
+%!     f = false (n + 3, 1);
+%!     h = [1024 2048 2049 4096 n n+1];
+%!     f(h(h <= n + 3)) = true;
+%!     for rev = 0:1
+%!       for excl = 0:1
+%!         args = {"segments", f, "algorithm", alg{1}};
+%!         if (rev), args{end+1} = "reverse"; endif
+%!         if (excl), args{end+1} = "exclusive"; endif
+%!         assert (close_enough (gpuscan (x, args{:}), ref_scan (x, 1, "sum", excl, rev, f),
+%!                               x, "sum"), "%s n=%d rev %d excl %d", alg{1}, n, rev, excl);
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+
+%!test
+%! ## large arrays (>= 2^22 elements), vectors and matrices along both dimensions
+%! x = randn (2^22, 1);
+%! for alg = test_algorithms ()
+%!   a = {"algorithm", alg{1}};
+%!   assert (close_enough (gpuscan (x, a{:}), cumsum (x), x, "sum"), alg{1});
+%!   assert (close_enough (gpuscan (x, "reverse", a{:}), flipud (cumsum (flipud (x))), x, "sum"));
+%!   m = reshape (x, 2048, 2048);
+%!   assert (close_enough (gpuscan (m, 2, a{:}), cumsum (m, 2), m, "sum"), alg{1});
+%!   xs = single (x);
+%!   assert (close_enough (gpuscan (xs, a{:}), single (cumsum (x)), xs, "sum"), alg{1});
+%!   [w, iw] = gpuscan (xs, "max", a{:});
+%!   [rw, riw] = cummax (xs);
+%!   assert (isequal (w, rw) && isequal (iw, riw), alg{1});
+%! endfor
+
+## ---- bad input: gpuscan:<reason>, and Octave keeps working ---------------------------
+%!error <X is missing> gpuscan ()
+%!error id=gpuscan:type gpuscan ("abc")
+%!error id=gpuscan:type gpuscan ({1, 2})
+%!error id=gpuscan:type gpuscan (struct ("a", 1))
+%!error id=gpuscan:type gpuscan (@sin)
+%!error id=gpuscan:sparse gpuscan (sparse ([1 2 3]))
+%!error id=gpuscan:dim gpuscan (1:3, 0)
+%!error id=gpuscan:dim gpuscan (1:3, -1)
+%!error id=gpuscan:dim gpuscan (1:3, 1.5)
+%!error id=gpuscan:dim gpuscan (1:3, NaN)
+%!error id=gpuscan:dim gpuscan (1:3, [1 2])
+%!error id=gpuscan:dim gpuscan (1:3, Inf)
+%!error id=gpuscan:dim gpuscan (1:3, 1i)
+%!error id=gpuscan:option gpuscan (1:3, "bogus")
+%!error id=gpuscan:option gpuscan (1:3, 1, 2)
+%!error id=gpuscan:missing_value gpuscan (1:3, "segments")
+%!error id=gpuscan:missing_value gpuscan (1:3, "algorithm")
+%!error id=gpuscan:algorithm gpuscan (1:3, "algorithm", "quantum")
+%!error id=gpuscan:algorithm gpuscan (1:3, "algorithm", 3)
+%!error id=gpuscan:conflict gpuscan (1:3, "inclusive", "exclusive")
+%!error id=gpuscan:conflict gpuscan (1:3, "forward", "reverse")
+%!error id=gpuscan:conflict gpuscan (1:3, "sum", "max")
+%!error id=gpuscan:conflict gpuscan (1:3, "native", "double")
+%!error id=gpuscan:conflict gpuscan (1:3, "max", "native")
+%!error id=gpuscan:segments gpuscan (1:3, "segments", [1 0])
+%!error id=gpuscan:segments gpuscan (ones (3), "segments", ones (2))
+%!error id=gpuscan:segments gpuscan (1:3, "segments", [1 NaN 0])
+%!error id=gpuscan:segments gpuscan (1:3, "segments", "abc")
+%!error id=gpuscan:segments gpuscan (1:3, "segments", {1, 0, 0})
+%!error id=gpuscan:segments gpuscan (1:3, "segments", [1 1i 0])
+%!error id=gpuscan:index [y, i] = gpuscan (1:3)
+%!error id=gpuscan:index [y, i] = gpuscan (1:3, "prod")
+%!error id=gpuscan:nargout [y, i, j] = gpuscan (1:3, "max")
+%!test
+%! ## after every error above, the next call works
+%! try
+%!   gpuscan ({1});
+%! catch
+%! end_try_catch
+%! assert (gpuscan (1:3), [1 3 6]);

@@ -1,0 +1,223 @@
+/* CPU engine: instantiates cpu_scan_body.h over (element type, operator) and
+   dispatches a scan_desc to the right instance. */
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "cpu_engine.h"
+#include "cpu_tuning.h"
+#include "cpu_scan_body.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#else
+static int omp_get_thread_num (void) { return 0; }
+static int omp_get_max_threads (void) { return 1; }
+#endif
+
+typedef double _Complex cdouble;
+typedef float _Complex csingle;
+
+/* ---- sum and product: the state is the running value ------------------------------ */
+#define VALUE_OPS(P, type, identity, op)                                              \
+  typedef type P##_t;                                                                 \
+  static inline P##_t P##_identity (void) { return identity; }                        \
+  static inline P##_t P##_lift (type x, int64_t k) { (void) k; return x; }            \
+  static inline P##_t P##_combine (P##_t a, P##_t b) { return a op b; }               \
+  static inline void P##_emit (P##_t a, type *y, double *ix) { (void) ix; *y = a; }
+
+/* -0.0 is the exact identity of IEEE addition: -0.0 + x == x for every x, -0.0 too */
+VALUE_OPS (sum_double, double, -0.0, +)
+VALUE_OPS (sum_single, float, -0.0f, +)
+VALUE_OPS (sum_cdouble, cdouble, CMPLX (-0.0, -0.0), +)
+VALUE_OPS (sum_csingle, csingle, CMPLXF (-0.0f, -0.0f), +)
+VALUE_OPS (prod_double, double, 1.0, *)
+VALUE_OPS (prod_single, float, 1.0f, *)
+
+/* Complex (1 + 0i) * x is not x when x holds an Inf (Annex G multiplication), and
+   cumprod copies a scan's first element: so the complex state knows when it is empty. */
+#define COMPLEX_PROD_OPS(P, type, one)                                                \
+  typedef struct { type v; int has; } P##_t;                                          \
+  static inline P##_t P##_identity (void) { P##_t r = { 0, 0 }; return r; }           \
+  static inline P##_t P##_lift (type x, int64_t k) { P##_t r = { x, 1 }; (void) k; return r; } \
+  static inline P##_t P##_combine (P##_t a, P##_t b)                                  \
+  {                                                                                   \
+    if (! a.has) return b;                                                            \
+    if (! b.has) return a;                                                            \
+    a.v *= b.v;                                                                       \
+    return a;                                                                         \
+  }                                                                                   \
+  static inline void P##_emit (P##_t a, type *y, double *ix)                          \
+  { (void) ix; *y = a.has ? a.v : (one); }
+COMPLEX_PROD_OPS (prod_cdouble, cdouble, CMPLX (1.0, 0.0))
+COMPLEX_PROD_OPS (prod_csingle, csingle, CMPLXF (1.0f, 0.0f))
+
+/* ---- max and min: (value, position), position -1 while empty ---------------------- */
+/* Octave orders complex numbers by abs, then by arg with -pi taken as pi. */
+static inline int cgt_d (cdouble a, cdouble b)
+{
+  const double aa = cabs (a), ab = cabs (b);
+  if (aa != ab)
+    return aa > ab;
+  double ga = carg (a), gb = carg (b);
+  if (ga == -M_PI) ga = M_PI;
+  if (gb == -M_PI) gb = M_PI;
+  return ga > gb;
+}
+static inline int cgt_s (csingle a, csingle b)
+{
+  const float aa = cabsf (a), ab = cabsf (b);
+  if (aa != ab)
+    return aa > ab;
+  float ga = cargf (a), gb = cargf (b);
+  if (ga == (float) -M_PI) ga = (float) M_PI;
+  if (gb == (float) -M_PI) gb = (float) M_PI;
+  return ga > gb;
+}
+#define REAL_GT(a, b) ((a) > (b))
+#define CNAN(v) (isnan (creal (v)) || isnan (cimag (v)))
+#define NO_NAN(v) 0
+
+/* A later element replaces the running one only when strictly better; NaN is never
+   better, and a leading NaN run keeps its first position until a number comes.
+   `better (b, a)` is gt_ (b, a) for max, gt_ (a, b) for min. */
+#define MINMAX_OPS_1(P, type, isnan_, better, empty_value)                             \
+  typedef struct { type v; int64_t i; } P##_t;                                         \
+  static inline P##_t P##_identity (void) { P##_t r = { 0, -1 }; return r; }          \
+  static inline P##_t P##_lift (type x, int64_t k) { P##_t r = { x, k }; return r; }   \
+  static inline P##_t P##_combine (P##_t a, P##_t b)                                   \
+  {                                                                                    \
+    if (b.i < 0) return a;                                                             \
+    if (a.i < 0) return b;                                                             \
+    if (isnan_ (b.v)) return a;                                                        \
+    if (isnan_ (a.v)) return b;                                                        \
+    return better (b.v, a.v) ? b : a;                                                  \
+  }                                                                                    \
+  static inline void P##_emit (P##_t a, type *y, double *ix)                           \
+  {                                                                                    \
+    *y = a.i < 0 ? (empty_value) : a.v;                                                \
+    if (ix) *ix = (double) (a.i + 1);                                                  \
+  }
+#define MINMAX_OPS(name, type, isnan_, gt_, lowest, highest)                           \
+  static inline int gt_##_lt_##name (type a, type b) { return gt_ (b, a); }            \
+  MINMAX_OPS_1 (max_##name, type, isnan_, gt_, lowest)                                 \
+  MINMAX_OPS_1 (min_##name, type, isnan_, gt_##_lt_##name, highest)
+
+MINMAX_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
+MINMAX_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
+MINMAX_OPS (cdouble, cdouble, CNAN, cgt_d, -INFINITY, INFINITY)
+MINMAX_OPS (csingle, csingle, CNAN, cgt_s, -INFINITY, INFINITY)
+MINMAX_OPS (int8, int8_t, NO_NAN, REAL_GT, INT8_MIN, INT8_MAX)
+MINMAX_OPS (uint8, uint8_t, NO_NAN, REAL_GT, 0, UINT8_MAX)
+MINMAX_OPS (int16, int16_t, NO_NAN, REAL_GT, INT16_MIN, INT16_MAX)
+MINMAX_OPS (uint16, uint16_t, NO_NAN, REAL_GT, 0, UINT16_MAX)
+MINMAX_OPS (int32, int32_t, NO_NAN, REAL_GT, INT32_MIN, INT32_MAX)
+MINMAX_OPS (uint32, uint32_t, NO_NAN, REAL_GT, 0, UINT32_MAX)
+MINMAX_OPS (int64, int64_t, NO_NAN, REAL_GT, INT64_MIN, INT64_MAX)
+MINMAX_OPS (uint64, uint64_t, NO_NAN, REAL_GT, 0, UINT64_MAX)
+MINMAX_OPS (logical, uint8_t, NO_NAN, REAL_GT, 0, 1)
+
+/* ---- saturating integer sum: the state is the clamp map s -> clamp (s + a, lo, hi) -- */
+/* Two such maps compose into one; `a` is kept within +-(hi - lo) of the type in a wider
+   integer W, beyond which the map is constant anyway, so nothing overflows. */
+typedef __int128 wide128;
+#define SATSUM_OPS(P, type, W, lowest, highest)                                        \
+  typedef struct { W a, lo, hi; } P##_t;                                               \
+  static inline W P##_clamp (W v, W lo, W hi) { return v < lo ? lo : v > hi ? hi : v; } \
+  static inline P##_t P##_identity (void)                                              \
+  { P##_t r = { 0, (W) (lowest), (W) (highest) }; return r; }                          \
+  static inline P##_t P##_lift (type x, int64_t k)                                     \
+  { P##_t r = { (W) x, (W) (lowest), (W) (highest) }; (void) k; return r; }            \
+  static inline P##_t P##_combine (P##_t f, P##_t g)                                   \
+  {                                                                                    \
+    const W span = (W) (highest) - (W) (lowest);                                       \
+    P##_t r;                                                                           \
+    r.a = P##_clamp (f.a + g.a, -span, span);                                          \
+    r.lo = P##_clamp (f.lo + g.a, g.lo, g.hi);                                         \
+    r.hi = P##_clamp (f.hi + g.a, g.lo, g.hi);                                         \
+    return r;                                                                          \
+  }                                                                                    \
+  static inline void P##_emit (P##_t f, type *y, double *ix)                           \
+  { (void) ix; *y = (type) P##_clamp (f.a, f.lo, f.hi); }
+
+SATSUM_OPS (satsum_int8, int8_t, int64_t, INT8_MIN, INT8_MAX)
+SATSUM_OPS (satsum_uint8, uint8_t, int64_t, 0, UINT8_MAX)
+SATSUM_OPS (satsum_int16, int16_t, int64_t, INT16_MIN, INT16_MAX)
+SATSUM_OPS (satsum_uint16, uint16_t, int64_t, 0, UINT16_MAX)
+SATSUM_OPS (satsum_int32, int32_t, int64_t, INT32_MIN, INT32_MAX)
+SATSUM_OPS (satsum_uint32, uint32_t, int64_t, 0, UINT32_MAX)
+SATSUM_OPS (satsum_int64, int64_t, wide128, INT64_MIN, INT64_MAX)
+SATSUM_OPS (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
+
+/* ---- the instances and the dispatch --------------------------------------------- */
+/* X (type enum, element C type, name) for every element type */
+#define FLOAT_TYPES(X)                                                                 \
+  X (SCAN_DOUBLE, double, double) X (SCAN_SINGLE, float, single)                       \
+  X (SCAN_CDOUBLE, cdouble, cdouble) X (SCAN_CSINGLE, csingle, csingle)
+#define INT_TYPES(X)                                                                   \
+  X (SCAN_INT8, int8_t, int8) X (SCAN_UINT8, uint8_t, uint8)                           \
+  X (SCAN_INT16, int16_t, int16) X (SCAN_UINT16, uint16_t, uint16)                     \
+  X (SCAN_INT32, int32_t, int32) X (SCAN_UINT32, uint32_t, uint32)                     \
+  X (SCAN_INT64, int64_t, int64) X (SCAN_UINT64, uint64_t, uint64)
+
+#define DEFINE_FLOAT(e, type, name)                                                    \
+  CPU_SCAN_DEFINE (sum_##name, type, sum_##name)                                       \
+  CPU_SCAN_DEFINE (prod_##name, type, prod_##name)                                     \
+  CPU_SCAN_DEFINE (max_##name, type, max_##name)                                       \
+  CPU_SCAN_DEFINE (min_##name, type, min_##name)
+#define DEFINE_INT(e, type, name)                                                      \
+  CPU_SCAN_DEFINE (satsum_##name, type, satsum_##name)                                 \
+  CPU_SCAN_DEFINE (max_##name, type, max_##name)                                       \
+  CPU_SCAN_DEFINE (min_##name, type, min_##name)
+FLOAT_TYPES (DEFINE_FLOAT)
+INT_TYPES (DEFINE_INT)
+/* logical: max and min (a running OR and AND); a "native" sum is the running OR */
+CPU_SCAN_DEFINE (max_logical, uint8_t, max_logical)
+CPU_SCAN_DEFINE (min_logical, uint8_t, min_logical)
+
+int cpu_threads (void)
+{
+  return omp_get_max_threads ();
+}
+
+#define CASE_FLOAT(e, type, name)                                                      \
+  case e:                                                                              \
+    switch (d->op)                                                                     \
+      {                                                                                \
+      case SCAN_SUM: scan_run_sum_##name (d, nthreads); return 0;                      \
+      case SCAN_PROD: scan_run_prod_##name (d, nthreads); return 0;                    \
+      case SCAN_MAX: scan_run_max_##name (d, nthreads); return 0;                      \
+      case SCAN_MIN: scan_run_min_##name (d, nthreads); return 0;                      \
+      default: return -1;                                                              \
+      }
+#define CASE_INT(e, type, name)                                                        \
+  case e:                                                                              \
+    switch (d->op)                                                                     \
+      {                                                                                \
+      case SCAN_SATSUM: scan_run_satsum_##name (d, nthreads); return 0;                \
+      case SCAN_MAX: scan_run_max_##name (d, nthreads); return 0;                      \
+      case SCAN_MIN: scan_run_min_##name (d, nthreads); return 0;                      \
+      default: return -1;                                                              \
+      }
+
+int cpu_scan (const scan_desc *d)
+{
+  const int nthreads = scan_numel (d) < CPU_PARALLEL_MIN ? 1 : cpu_threads ();
+  if (scan_numel (d) == 0)
+    return 0;
+  switch (d->type)
+    {
+      FLOAT_TYPES (CASE_FLOAT)
+      INT_TYPES (CASE_INT)
+    case SCAN_LOGICAL:
+      if (d->op == SCAN_MAX || d->op == SCAN_SATSUM)
+        scan_run_max_logical (d, nthreads);
+      else if (d->op == SCAN_MIN)
+        scan_run_min_logical (d, nthreads);
+      else
+        return -1;
+      return 0;
+    default:
+      return -1;
+    }
+}

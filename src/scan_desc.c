@@ -1,0 +1,22 @@
+/* Names and sizes of the scan description's types and operators. */
+#include "scan_desc.h"
+
+size_t scan_type_size (scan_type t)
+{
+  static const size_t size[SCAN_NTYPES] = { 8, 4, 16, 8, 1, 1, 2, 2, 4, 4, 8, 8, 1 };
+  return t < SCAN_NTYPES ? size[t] : 0;
+}
+
+const char *scan_type_name (scan_type t)
+{
+  static const char *name[SCAN_NTYPES] = {
+    "double", "single", "complex double", "complex single", "int8", "uint8",
+    "int16", "uint16", "int32", "uint32", "int64", "uint64", "logical" };
+  return t < SCAN_NTYPES ? name[t] : "?";
+}
+
+const char *scan_op_name (scan_op op)
+{
+  static const char *name[SCAN_NOPS] = { "sum", "prod", "max", "min", "native sum" };
+  return op < SCAN_NOPS ? name[op] : "?";
+}

@@ -1,0 +1,61 @@
+/* One description of a scan, shared by every engine (CPU, CUDA) and the gateway.
+   Plain C, no Octave and no CUDA types: the gateway fills it, engines read it. */
+#ifndef GPUSCAN_SCAN_DESC_H
+#define GPUSCAN_SCAN_DESC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Element type an engine scans.  Input and output share it: the gateway converts
+   the input to the output class first where Octave's rules make them differ. */
+typedef enum scan_type {
+  SCAN_DOUBLE, SCAN_SINGLE, SCAN_CDOUBLE, SCAN_CSINGLE,
+  SCAN_INT8, SCAN_UINT8, SCAN_INT16, SCAN_UINT16,
+  SCAN_INT32, SCAN_UINT32, SCAN_INT64, SCAN_UINT64,
+  SCAN_LOGICAL,  /* one byte, 0 or 1 */
+  SCAN_NTYPES
+} scan_type;
+
+typedef enum scan_op {
+  SCAN_SUM,     /* +, floating types */
+  SCAN_PROD,    /* *, floating types */
+  SCAN_MAX,     /* NaN-skipping, ties keep the earlier element (cummax) */
+  SCAN_MIN,     /* NaN-skipping, ties keep the earlier element (cummin) */
+  SCAN_SATSUM,  /* integer sum saturating at every step (cumsum "native") */
+  SCAN_NOPS
+} scan_op;
+
+/* A column-major array scanned along one dimension: element (i, k, o) sits at
+   i + inner * (k + len * o); k runs along the scanned dimension. */
+typedef struct scan_desc {
+  scan_type type;
+  scan_op op;
+  int exclusive;         /* output k holds the scan of the segment's elements before k */
+  int reverse;           /* scan from the last element toward the first */
+  int64_t inner, len, outer;
+  /* Segment heads as 0/1 bytes, or NULL.  heads_full: one flag per element, laid out
+     as x; otherwise one flag per k, shared by every (i, o).  k == 0 always starts one.
+     A segment runs from its head to the element before the next head, in either
+     direction; a reverse scan starts at the segment's last element. */
+  const uint8_t *heads;
+  int heads_full;
+  const void *x;         /* input */
+  void *y;               /* output, same layout */
+  double *index;         /* 1-based position along the scanned dimension (max/min), or NULL */
+} scan_desc;
+
+static inline int64_t scan_numel (const scan_desc *d)
+{ return d->inner * d->len * d->outer; }
+
+size_t scan_type_size (scan_type t);
+const char *scan_type_name (scan_type t);
+const char *scan_op_name (scan_op op);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,20 @@
+## run_suite: run the built-in tests of every gpuscan function; true when all pass.
+## Used by `make check` and by run-tests.sh after `pkg install`.
+function ok = run_suite ()
+  ok = true;
+  info = gpuscan_info ();
+  printf ("gpuscan suite: engines %s; algorithms %s\n", strjoin (info.engines, ", "),
+          strjoin (info.algorithms, ", "));
+  for f = {"gpuscan_info", "gpuscan"}
+    t0 = tic ();
+    [npass, ntest, nxfail, nbug, nskip] = test (f{1}, "quiet", stdout);
+    printf ("  %-14s %3d of %3d passed, %d skipped (%.1f s) [%s]\n", f{1}, npass,
+            ntest, nskip, toc (t0), which (f{1}));
+    ok = ok && npass + nxfail + nbug == ntest;
+  endfor
+  if (ok)
+    printf ("gpuscan suite: PASS\n");
+  else
+    printf ("gpuscan suite: FAIL\n");
+  endif
+endfunction

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Install what building and testing gpuscan needs on Debian/Ubuntu, only where missing:
+# GNU Octave with its development files (mkoctfile), Autotools, a C compiler, gnuplot for headless plots.
+set -euo pipefail
+need=()
+command -v octave-cli >/dev/null || need+=(octave)
+command -v mkoctfile  >/dev/null || need+=(liboctave-dev)
+command -v autoreconf >/dev/null || need+=(autoconf)
+command -v automake   >/dev/null || need+=(automake)
+command -v make       >/dev/null || need+=(make)
+command -v gcc        >/dev/null || need+=(gcc)
+command -v gnuplot    >/dev/null || need+=(gnuplot-nox)
+command -v makeinfo   >/dev/null || need+=(texinfo)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  echo "gpuscan: installing ${need[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
