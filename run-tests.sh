@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# gpuscan, second command: every test.  Builds the release tarball, runs `make check`
+# (the Octave suite on the build tree, and the GPU self-test where a GPU is present),
+# then for a CUDA build (when nvcc is found) and a --without-cuda build: `pkg install`
+# the tarball into a temporary prefix, `pkg load gpuscan`, `test gpuscan`.
+set -euo pipefail
+cd "$(dirname "$0")"
+top=$(pwd)
+bash tools/install-deps.sh
+bash tools/build-tarball.sh build
+make -C build check
+tarball=$(ls -t "$top"/build/gpuscan-*.tar.gz | head -n 1)
+variants="--without-cuda"
+if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] || [ -n "${CUDA_HOME:-}" ]; then
+  variants="--with-cuda $variants"
+fi
+for flags in $variants; do
+  prefix=$(mktemp -d)
+  echo "== pkg install $(basename "$tarball") with $flags into $prefix"
+  start=$(date +%s)
+  GPUSCAN_CONFIGURE_FLAGS=$flags octave-cli --no-gui --norc --quiet --eval "
+    pkg ('prefix', '$prefix/share', '$prefix/lib');
+    pkg ('local_list', '$prefix/local_list');
+    pkg ('global_list', '$prefix/global_list');
+    pkg ('install', '-local', '$tarball');
+    pkg ('load', 'gpuscan');
+    addpath ('$top/tests');
+    exit (! run_suite ());"
+  echo "== $flags: pkg install + suite took $(( $(date +%s) - start )) s"
+  rm -rf "$prefix"
+done
+echo "run-tests: all passed"

@@ -25,6 +25,21 @@ int engine_algorithm_from_name (const char *name)
   return -1;
 }
 
+static engine_warning_handler warning_handler;
+
+void engine_set_warning_handler (engine_warning_handler h)
+{
+  warning_handler = h;
+}
+
+void engine_warn (const char *id, const char *msg)
+{
+  if (warning_handler)
+    warning_handler (id, msg);
+  else
+    fprintf (stderr, "warning: gpuscan: %s\n", msg);
+}
+
 int engine_has_cuda (void)
 {
 #ifdef GPUSCAN_WITH_CUDA

@@ -33,6 +33,12 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
 /* 1 when this build has the CUDA engine */
 int engine_has_cuda (void);
 
+/* Warnings (e.g. a one-time GPU fallback) go to this handler; the gateway sets it to
+   Octave's warning (). */
+typedef void (*engine_warning_handler) (const char *id, const char *msg);
+void engine_set_warning_handler (engine_warning_handler h);
+void engine_warn (const char *id, const char *msg);
+
 /* What gpuscan_info reports. */
 typedef struct engine_info {
   int has_cuda;             /* built with the CUDA engine */

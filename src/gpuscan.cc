@@ -174,6 +174,11 @@ namespace
     return reinterpret_cast<const uint8_t *> (hold.data ());
   }
 
+  void octave_warning (const char *id, const char *msg)
+  {
+    warning_with_id (id, "gpuscan: %s; using the CPU engine", msg);
+  }
+
   template <typename AT>
   octave_value run (const AT& in, scan_desc& d, scan_algorithm alg, octave_value& index)
   {
@@ -222,6 +227,7 @@ DEFUN_DLD (gpuscan, args, nargout,
     error_with_id ("gpuscan:sparse", "gpuscan: X (argument 1) is sparse; use "
                    "gpuscan (full (X), ...)");
 
+  engine_set_warning_handler (octave_warning);
   const request r = parse_options (args);
   if (nargout > 2)
     error_with_id ("gpuscan:nargout", "gpuscan: at most 2 outputs, [Y, IY]");

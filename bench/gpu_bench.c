@@ -1,0 +1,204 @@
+/* Kernel benchmark: every algorithm against CUB's InclusiveSum/ExclusiveSum and a
+   device-to-device copy of the same bytes, measured in the same run.
+     gpu_bench [max_log2]      (default 28)
+   Prints time (median of repeated runs, CUDA events), GB/s (bytes read + written) and
+   the ratios to the copy and to CUB.  Integer sums are Octave's "native" saturating
+   sums; CUB's integer sum beside them wraps around (a cheaper operator). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include "scan_kernels.h"
+
+#define CHECK(call)                                                               \
+  do {                                                                           \
+    cudaError_t e_ = (call);                                                     \
+    if (e_ != cudaSuccess)                                                       \
+      {                                                                          \
+        fprintf (stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString (e_)); \
+        exit (1);                                                                \
+      }                                                                          \
+  } while (0)
+
+static void *work;
+static size_t work_bytes;
+static cudaEvent_t ev0, ev1;
+
+static void need_work (size_t bytes)
+{
+  if (bytes <= work_bytes)
+    return;
+  CHECK (cudaFree (work));
+  CHECK (cudaMalloc (&work, bytes));
+  CHECK (cudaMemset (work, 0, bytes));
+  work_bytes = bytes;
+}
+
+static int cmp_float (const void *a, const void *b)
+{
+  const float u = *(const float *) a, v = *(const float *) b;
+  return (u > v) - (u < v);
+}
+
+typedef struct job { int kind; const scan_desc *d; gsk_algorithm a; size_t bytes; } job;
+enum { JOB_SCAN, JOB_CUB, JOB_COPY };
+
+static void run_job (const job *j)
+{
+  switch (j->kind)
+    {
+    case JOB_SCAN: CHECK (gsk_scan (j->d, j->a, work, work_bytes, 0)); break;
+    case JOB_CUB:
+      CHECK (gsk_cub_sum (j->d->type, j->d->x, j->d->y, scan_numel (j->d), j->d->exclusive,
+                          work, work_bytes, 0));
+      break;
+    default: CHECK (cudaMemcpyAsync (j->d->y, j->d->x, j->bytes, cudaMemcpyDeviceToDevice, 0));
+    }
+}
+
+/* median milliseconds of one run; enough repetitions for ~50 ms of work */
+static double time_job (const job *j)
+{
+  run_job (j);
+  CHECK (cudaEventRecord (ev0, 0));
+  run_job (j);
+  CHECK (cudaEventRecord (ev1, 0));
+  CHECK (cudaEventSynchronize (ev1));
+  float once;
+  CHECK (cudaEventElapsedTime (&once, ev0, ev1));
+  int reps = once > 0 ? (int) (50.0 / once) : 100;
+  reps = reps < 5 ? 5 : reps > 200 ? 200 : reps;
+  float t[200];
+  for (int r = 0; r < reps; r++)
+    {
+      CHECK (cudaEventRecord (ev0, 0));
+      run_job (j);
+      CHECK (cudaEventRecord (ev1, 0));
+      CHECK (cudaEventSynchronize (ev1));
+      CHECK (cudaEventElapsedTime (&t[r], ev0, ev1));
+    }
+  qsort (t, reps, sizeof *t, cmp_float);
+  return t[reps / 2];
+}
+
+static void row (const char *shape, const scan_desc *d, const char *alg, double ms,
+                 double copy_ms, double cub_ms, size_t bytes_moved)
+{
+  printf ("%-22s %-6s %11lld %-12s %10.2f %8.0f %7.2f", shape, scan_type_name (d->type),
+          (long long) scan_numel (d), alg, ms * 1e3, bytes_moved / (ms * 1e-3) / 1e9,
+          ms / copy_ms);
+  if (cub_ms > 0)
+    printf (" %7.2f", ms / cub_ms);
+  else
+    printf ("       -");
+  printf ("\n");
+}
+
+static void bench (const char *shape, scan_desc *d, int with_cub)
+{
+  const size_t bytes = (size_t) scan_numel (d) * scan_type_size (d->type);
+  const size_t moved = 2 * bytes + (d->heads ? (d->heads_full ? scan_numel (d) : d->len) : 0);
+  job copy = { JOB_COPY, d, 0, bytes };
+  const double copy_ms = time_job (&copy);
+  double cub_ms = 0;
+  if (with_cub)
+    {
+      need_work (gsk_cub_sum_workspace_bytes (d->type, scan_numel (d), d->exclusive));
+      job c = { JOB_CUB, d, 0, 0 };
+      cub_ms = time_job (&c);
+    }
+  row (shape, d, "copy", copy_ms, copy_ms, cub_ms, 2 * bytes);
+  if (with_cub)
+    row (shape, d, d->exclusive ? "cub-excl" : "cub", cub_ms, copy_ms, cub_ms, 2 * bytes);
+  static const char *names[3] = { "decoupled", "kogge-stone", "brent-kung" };
+  for (int a = 0; a < 3; a++)
+    {
+      need_work (gsk_workspace_bytes (d, (gsk_algorithm) a));
+      job s = { JOB_SCAN, d, (gsk_algorithm) a, 0 };
+      row (shape, d, names[a], time_job (&s), copy_ms, cub_ms, moved);
+    }
+  fflush (stdout);
+}
+
+int main (int argc, char **argv)
+{
+  const int max_log2 = argc > 1 ? atoi (argv[1]) : 28;
+  int count = 0;
+  if (cudaGetDeviceCount (&count) != cudaSuccess || count == 0)
+    {
+      printf ("gpu_bench: SKIP: no CUDA device\n");
+      return 77;
+    }
+  struct cudaDeviceProp prop;
+  CHECK (cudaGetDeviceProperties (&prop, 0));
+  printf ("gpu_bench on %s, %d SMs; time in us (median), GB/s of bytes read + written,\n"
+          "ratio to a device-to-device copy of the same bytes and to CUB's sum\n", prop.name,
+          prop.multiProcessorCount);
+  printf ("%-22s %-6s %11s %-12s %10s %8s %7s %7s\n", "shape", "type", "n", "algorithm", "us",
+          "GB/s", "x copy", "x cub");
+  CHECK (cudaEventCreate (&ev0));
+  CHECK (cudaEventCreate (&ev1));
+  const size_t max_bytes = ((size_t) 1 << max_log2) * 8;
+  void *x, *y;
+  uint8_t *heads;
+  CHECK (cudaMalloc (&x, max_bytes));
+  CHECK (cudaMalloc (&y, max_bytes));
+  CHECK (cudaMalloc ((void **) &heads, (size_t) 1 << max_log2));
+  /* random bits: no zeros, no special structure */
+  {
+    const size_t n = max_bytes / 4;
+    uint32_t *h = malloc (max_bytes);
+    uint32_t s = 12345;
+    for (size_t i = 0; i < n; i++)
+      {
+        s = s * 1664525u + 1013904223u;
+        h[i] = (s >> 8) & 0x3f7fffffu;   /* finite floats, small doubles */
+      }
+    CHECK (cudaMemcpy (x, h, max_bytes, cudaMemcpyHostToDevice));
+    for (size_t i = 0; i < ((size_t) 1 << max_log2); i++)
+      ((uint8_t *) h)[i] = (i * 2654435761u >> 7) % 1000 == 0;
+    CHECK (cudaMemcpy (heads, h, (size_t) 1 << max_log2, cudaMemcpyHostToDevice));
+    free (h);
+  }
+  static const scan_type types[4] = { SCAN_SINGLE, SCAN_DOUBLE, SCAN_INT32, SCAN_INT64 };
+  for (int t = 0; t < 4; t++)
+    for (int lg = 10; lg <= max_log2; lg += 2)
+      {
+        scan_desc d = { 0 };
+        d.type = types[t];
+        d.op = t < 2 ? SCAN_SUM : SCAN_SATSUM;
+        d.inner = d.outer = 1;
+        d.len = (int64_t) 1 << lg;
+        d.x = x;
+        d.y = y;
+        bench ("vector", &d, 1);
+      }
+  /* exclusive, segmented with 1-byte flags, batched along dim 1 and dim 2 */
+  for (int t = 0; t < 2; t++)
+    {
+      scan_desc d = { 0 };
+      d.type = types[t];
+      d.op = SCAN_SUM;
+      d.inner = d.outer = 1;
+      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
+      d.x = x;
+      d.y = y;
+      d.exclusive = 1;
+      bench ("vector exclusive", &d, 1);
+      d.exclusive = 0;
+      d.heads = heads;
+      d.heads_full = 1;
+      bench ("segmented (flags)", &d, 0);
+      d.heads = NULL;
+      d.len = 4096;
+      d.outer = 4096;
+      bench ("4096x4096 dim 1", &d, 0);
+      d.inner = 4096;
+      d.outer = 1;
+      bench ("4096x4096 dim 2", &d, 0);
+    }
+  return 0;
+}

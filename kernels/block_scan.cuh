@@ -1,0 +1,156 @@
+// Warp and block scans of one segmented state per thread.  Every block scan gives each
+// thread the exclusive prefix of the states before it and the block's total.
+//   block_scan_shuffle:     warp shuffles, then a scan of the warp totals (production)
+//   block_scan_kogge_stone: Kogge-Stone / Hillis-Steele, double-buffered shared memory
+//   block_scan_brent_kung:  Brent-Kung reduction tree and reverse (distribution) tree,
+//                           with the padding that keeps shared-memory banks apart
+#pragma once
+
+#include "scan_ops.cuh"
+
+namespace gsk {
+
+// shuffle any trivially copyable state, one 32-bit word at a time
+template <typename S>
+__device__ __forceinline__ S shfl_up (const S& v, int delta)
+{
+  constexpr int words = (sizeof (S) + 3) / 4;
+  union { S s; int w[words]; } u;
+  u.s = v;
+#pragma unroll
+  for (int i = 0; i < words; i++)
+    u.w[i] = __shfl_up_sync (0xffffffffu, u.w[i], delta);
+  return u.s;
+}
+
+template <typename S>
+__device__ __forceinline__ S shfl_down (const S& v, int delta)
+{
+  constexpr int words = (sizeof (S) + 3) / 4;
+  union { S s; int w[words]; } u;
+  u.s = v;
+#pragma unroll
+  for (int i = 0; i < words; i++)
+    u.w[i] = __shfl_down_sync (0xffffffffu, u.w[i], delta);
+  return u.s;
+}
+
+template <typename S>
+__device__ __forceinline__ S shfl_idx (const S& v, int lane)
+{
+  constexpr int words = (sizeof (S) + 3) / 4;
+  union { S s; int w[words]; } u;
+  u.s = v;
+#pragma unroll
+  for (int i = 0; i < words; i++)
+    u.w[i] = __shfl_sync (0xffffffffu, u.w[i], lane);
+  return u.s;
+}
+
+template <typename Op>
+__device__ __forceinline__ seg<Op> warp_inclusive_scan (seg<Op> v)
+{
+  const int lane = threadIdx.x & 31;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1)
+    {
+      const seg<Op> o = shfl_up (v, d);
+      if (lane >= d)
+        v = seg_combine<Op> (o, v);
+    }
+  return v;
+}
+
+template <typename Op, int BLOCK>
+struct block_scan_shuffle
+{
+  static constexpr int warps = BLOCK / 32;
+  struct storage { seg<Op> warp_incl[warps]; };
+
+  static __device__ __forceinline__ void scan (storage& st, const seg<Op>& v,
+                                               seg<Op>& excl, seg<Op>& total)
+  {
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const seg<Op> incl = warp_inclusive_scan<Op> (v);
+    if (lane == 31)
+      st.warp_incl[warp] = incl;
+    __syncthreads ();
+    if (warp == 0)
+      {
+        seg<Op> t = lane < warps ? st.warp_incl[lane] : seg_identity<Op> ();
+        t = warp_inclusive_scan<Op> (t);
+        if (lane < warps)
+          st.warp_incl[lane] = t;
+      }
+    __syncthreads ();
+    const seg<Op> before = shfl_up (incl, 1);
+    excl = lane ? before : seg_identity<Op> ();
+    if (warp)
+      excl = seg_combine<Op> (st.warp_incl[warp - 1], excl);
+    total = st.warp_incl[warps - 1];
+    __syncthreads ();
+  }
+};
+
+template <typename Op, int BLOCK>
+struct block_scan_kogge_stone
+{
+  struct storage { seg<Op> buf[2][BLOCK]; };
+
+  static __device__ __forceinline__ void scan (storage& st, const seg<Op>& v,
+                                               seg<Op>& excl, seg<Op>& total)
+  {
+    const int t = threadIdx.x;
+    int in = 0;
+    st.buf[0][t] = v;
+    __syncthreads ();
+    for (int d = 1; d < BLOCK; d <<= 1)
+      {
+        // read one buffer, write the other: no thread overwrites what another still reads
+        seg<Op> x = st.buf[in][t];
+        if (t >= d)
+          x = seg_combine<Op> (st.buf[in][t - d], x);
+        st.buf[1 - in][t] = x;
+        in = 1 - in;
+        __syncthreads ();
+      }
+    excl = t ? st.buf[in][t - 1] : seg_identity<Op> ();
+    total = st.buf[in][BLOCK - 1];
+    __syncthreads ();
+  }
+};
+
+template <typename Op, int BLOCK>
+struct block_scan_brent_kung
+{
+  // one padding slot every 32 entries: the strided tree steps then hit distinct banks
+  static __device__ __forceinline__ int pad (int i) { return i + (i >> 5); }
+  struct storage { seg<Op> buf[BLOCK + BLOCK / 32]; };
+
+  static __device__ __forceinline__ void scan (storage& st, const seg<Op>& v,
+                                               seg<Op>& excl, seg<Op>& total)
+  {
+    const int t = threadIdx.x;
+    st.buf[pad (t)] = v;
+    __syncthreads ();
+    for (int stride = 1; stride < BLOCK; stride <<= 1)   // reduction tree
+      {
+        const int i = (t + 1) * 2 * stride - 1;
+        if (i < BLOCK)
+          st.buf[pad (i)] = seg_combine<Op> (st.buf[pad (i - stride)], st.buf[pad (i)]);
+        __syncthreads ();
+      }
+    for (int stride = BLOCK / 4; stride > 0; stride >>= 1)   // distribution tree
+      {
+        const int i = (t + 1) * 2 * stride - 1;
+        if (i + stride < BLOCK)
+          st.buf[pad (i + stride)] = seg_combine<Op> (st.buf[pad (i)], st.buf[pad (i + stride)]);
+        __syncthreads ();
+      }
+    excl = t ? st.buf[pad (t - 1)] : seg_identity<Op> ();
+    total = st.buf[pad (BLOCK - 1)];
+    __syncthreads ();
+  }
+};
+
+}  // namespace gsk

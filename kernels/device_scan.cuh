@@ -1,0 +1,491 @@
+// Device-wide scan strategies: kernels and the plan that launches them for one operator.
+//   decoupled:   one pass; each tile publishes its aggregate, looks back over its
+//                predecessors' published states for its prefix (Merrill & Garland 2016)
+//   hierarchical (kogge-stone, brent-kung): reduce each tile, scan the tile totals
+//                (recursively), scan each tile from its carry
+//   lanes:       scans across contiguous vectors (inner > 1), one thread per lane,
+//                split along the dimension into chunks with carries when lanes are few
+// plan<Op> is instantiated once per operator, in the ops_*.cu units (see op_list.h),
+// so that the build runs them in parallel.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <algorithm>
+
+#include "block_scan.cuh"
+#include "scan_kernels.h"
+#include "scan_ops.cuh"
+#include "tile_io.cuh"
+#include "tuning.cuh"
+
+namespace gsk {
+
+// ---- published tile states of the look-back ----------------------------------------
+// flag = epoch << 2 | state; a flag of another epoch is "not yet" (so the flags never
+// need clearing between scans), 1: aggregate published, 2: inclusive prefix published
+enum { tile_aggregate = 1, tile_prefix = 2 };
+
+template <typename Op>
+struct tile_status
+{
+  unsigned *flags;
+  seg<Op> *aggregate;
+  seg<Op> *inclusive;
+};
+
+// values are read past L1, which is not coherent with other SMs' writes
+template <typename S>
+__device__ __forceinline__ S load_cg (const S *p)
+{
+  constexpr int words = (sizeof (S) + 3) / 4;
+  union { S s; unsigned w[words]; } u;
+  const unsigned *src = reinterpret_cast<const unsigned *> (p);
+#pragma unroll
+  for (int i = 0; i < words; i++)
+    u.w[i] = __ldcg (src + i);
+  return u.s;
+}
+
+template <typename Op>
+__device__ __forceinline__ void publish (tile_status<Op> ts, int64_t tile, unsigned epoch,
+                                         int state, const seg<Op>& v)
+{
+  (state == tile_prefix ? ts.inclusive : ts.aggregate)[tile] = v;
+  __threadfence ();
+  atomicExch (&ts.flags[tile], epoch << 2 | state);
+}
+
+// Warp 0 finds the tile's exclusive prefix: 32 predecessors at a time, waiting for each
+// to publish, combining aggregates up to the nearest inclusive prefix (or head).
+template <typename Op>
+__device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
+{
+  const int lane = threadIdx.x & 31;
+  seg<Op> acc = seg_identity<Op> ();
+  for (int64_t w = tile - 1;; w -= 32)
+    {
+      const int64_t idx = w - lane;
+      unsigned f = idx >= 0 ? 0 : (epoch << 2 | tile_prefix);
+      while (__any_sync (0xffffffffu, (f >> 2) != epoch))
+        if ((f >> 2) != epoch)
+          f = *(volatile unsigned *) &ts.flags[idx];
+      __threadfence ();
+      const bool is_prefix = (f & 3) == tile_prefix;
+      seg<Op> v = idx < 0 ? seg_identity<Op> ()
+                  : is_prefix ? load_cg (&ts.inclusive[idx]) : load_cg (&ts.aggregate[idx]);
+      const unsigned stop = __ballot_sync (0xffffffffu, is_prefix || v.head);
+      const int stop_lane = stop ? __ffs (stop) - 1 : 31;
+      if (lane > stop_lane)
+        v = seg_identity<Op> ();
+      // lane 0 is the nearest tile: fold the window as v[31] + ... + v[0]
+#pragma unroll
+      for (int off = 1; off < 32; off <<= 1)
+        {
+          const seg<Op> o = shfl_down (v, off);
+          if (lane + off < 32)
+            v = seg_combine<Op> (o, v);
+        }
+      acc = seg_combine<Op> (shfl_idx (v, 0), acc);
+      if (stop)
+        return acc;
+    }
+}
+
+// ---- one tile kernel for both strategies -----------------------------------------
+// Each thread folds its run, the block scans the runs, the tile's prefix comes from the
+// look-back (decoupled) or from the scanned tile totals (hierarchical), then each
+// thread scans its run again from its prefix.
+template <typename Op, template <typename, int> class BlockScan, bool LOOK_BACK>
+__global__ void __launch_bounds__ (block_threads)
+tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op> *carries)
+{
+  typedef typename Op::elem T;
+  typedef seg<Op> S;
+  constexpr int ITEMS = tile_shape<T, S>::items;
+  typedef tile_io<T, block_threads, ITEMS> io;
+  typedef BlockScan<Op, block_threads> scan;
+  __shared__ typename io::storage tile_st;
+  __shared__ typename scan::storage scan_st;
+  __shared__ S tile_prefix_st;
+
+  const int64_t tile = blockIdx.x;
+  const io t (g, tile);
+  t.load (tile_st, g);
+  __syncthreads ();
+
+  const int first = threadIdx.x * ITEMS;
+  S run = seg_identity<Op> ();
+  {
+    line_walker w (g, t.p0 + first);
+#pragma unroll
+    for (int i = 0; i < ITEMS; i++, w.next ())
+      if (first + i < t.cnt)
+        {
+          const int ph = t.phys (g, first + i);
+          const S e = { Op::lift (tile_st.v[io::pad (ph)], w.kphys (g)),
+                        w.starts (g, tile_st.h[ph]) };
+          run = seg_combine<Op> (run, e);
+        }
+  }
+  S excl, total;
+  scan::scan (scan_st, run, excl, total);
+
+  if (LOOK_BACK)
+    {
+      if (threadIdx.x < 32)
+        {
+          S prefix = seg_identity<Op> ();
+          if (tile == 0)
+            {
+              if (threadIdx.x == 0)
+                publish (ts, tile, epoch, tile_prefix, total);
+            }
+          else
+            {
+              if (threadIdx.x == 0)
+                publish (ts, tile, epoch, tile_aggregate, total);
+              prefix = look_back (ts, tile, epoch);
+              if (threadIdx.x == 0)
+                publish (ts, tile, epoch, tile_prefix, seg_combine<Op> (prefix, total));
+            }
+          if (threadIdx.x == 0)
+            tile_prefix_st = prefix;
+        }
+      __syncthreads ();
+    }
+  else
+    {
+      if (threadIdx.x == 0)
+        tile_prefix_st = carries[tile];
+      __syncthreads ();
+    }
+
+  typename Op::A state = seg_combine<Op> (tile_prefix_st, excl).a;
+  {
+    line_walker w (g, t.p0 + first);
+#pragma unroll
+    for (int i = 0; i < ITEMS; i++, w.next ())
+      if (first + i < t.cnt)
+        {
+          const int ph = t.phys (g, first + i);
+          T *slot = &tile_st.v[io::pad (ph)];
+          double *ix = g.ix ? g.ix + t.q_lo + ph : nullptr;
+          if (w.starts (g, tile_st.h[ph]))
+            state = Op::identity ();
+          const typename Op::A e = Op::lift (*slot, w.kphys (g));
+          if (g.exclusive)
+            {
+              Op::emit (state, slot, ix);
+              state = Op::combine (state, e);
+            }
+          else
+            {
+              state = Op::combine (state, e);
+              Op::emit (state, slot, ix);
+            }
+        }
+  }
+  __syncthreads ();
+  t.store (tile_st, g);
+}
+
+// hierarchical, first phase: each tile's total
+template <typename Op, template <typename, int> class BlockScan>
+__global__ void __launch_bounds__ (block_threads)
+tile_reduce_kernel (line_args g, seg<Op> *totals)
+{
+  typedef typename Op::elem T;
+  typedef seg<Op> S;
+  constexpr int ITEMS = tile_shape<T, S>::items;
+  typedef tile_io<T, block_threads, ITEMS> io;
+  typedef BlockScan<Op, block_threads> scan;
+  __shared__ typename io::storage tile_st;
+  __shared__ typename scan::storage scan_st;
+
+  const io t (g, blockIdx.x);
+  t.load (tile_st, g);
+  __syncthreads ();
+  const int first = threadIdx.x * ITEMS;
+  S run = seg_identity<Op> ();
+  line_walker w (g, t.p0 + first);
+#pragma unroll
+  for (int i = 0; i < ITEMS; i++, w.next ())
+    if (first + i < t.cnt)
+      {
+        const int ph = t.phys (g, first + i);
+        run = seg_combine<Op> (run, S { Op::lift (tile_st.v[io::pad (ph)], w.kphys (g)),
+                                        w.starts (g, tile_st.h[ph]) });
+      }
+  S excl, total;
+  scan::scan (scan_st, run, excl, total);
+  if (threadIdx.x == 0)
+    totals[blockIdx.x] = total;
+}
+
+// hierarchical, upper levels: arrays of states.  carries == nullptr: reduce each tile
+// into out[]; otherwise scan each tile in place (exclusive) from carries[tile].
+template <typename Op, template <typename, int> class BlockScan>
+__global__ void __launch_bounds__ (block_threads)
+state_tiles_kernel (seg<Op> *a, int64_t n, seg<Op> *out, const seg<Op> *carries)
+{
+  typedef seg<Op> S;
+  typedef BlockScan<Op, block_threads> scan;
+  __shared__ typename scan::storage scan_st;
+  const int64_t first = ((int64_t) blockIdx.x * block_threads + threadIdx.x) * state_items;
+  S run = seg_identity<Op> ();
+  for (int i = 0; i < state_items; i++)
+    if (first + i < n)
+      run = seg_combine<Op> (run, a[first + i]);
+  S excl, total;
+  scan::scan (scan_st, run, excl, total);
+  if (! carries)
+    {
+      if (threadIdx.x == 0)
+        out[blockIdx.x] = total;
+      return;
+    }
+  S state = seg_combine<Op> (carries[blockIdx.x], excl);
+  for (int i = 0; i < state_items; i++)
+    if (first + i < n)
+      {
+        const S v = a[first + i];
+        a[first + i] = state;
+        state = seg_combine<Op> (state, v);
+      }
+}
+
+// ---- scans across contiguous vectors (inner > 1) ----------------------------------
+struct lanes_args
+{
+  const void *x;
+  void *y;
+  double *ix;
+  const uint8_t *heads;
+  int heads_full, reverse, exclusive;
+  int64_t inner, len, outer, chunk, nchunks;
+};
+
+// thread g -> lane i (fastest, so a warp reads consecutive addresses), chunk c, slice o
+struct lane_pos
+{
+  int64_t i, c, o;
+  __device__ __forceinline__ lane_pos (const lanes_args& a, int64_t g)
+  {
+    i = g % a.inner;
+    const int64_t r = g / a.inner;
+    c = r % a.nchunks;
+    o = r / a.nchunks;
+  }
+};
+
+template <typename Op, bool EMIT>
+__device__ __forceinline__ seg<Op> lane_run (const lanes_args& a, const lane_pos& p,
+                                             seg<Op> state)
+{
+  typedef typename Op::elem T;
+  const T *x = static_cast<const T *> (a.x);
+  T *y = static_cast<T *> (a.y);
+  const int64_t k0 = p.c * a.chunk;
+  const int64_t k1 = min (a.len, k0 + a.chunk);
+  for (int64_t k = k0; k < k1; k++)
+    {
+      const int64_t kk = a.reverse ? a.len - 1 - k : k;
+      const int64_t at = p.i + a.inner * (kk + a.len * p.o);
+      bool head = k == 0;
+      if (! head && a.heads)
+        {
+          const int64_t hk = a.reverse ? kk + 1 : kk;
+          head = a.heads_full ? a.heads[p.i + a.inner * (hk + a.len * p.o)] : a.heads[hk];
+        }
+      if (head)
+        state = { Op::identity (), 1 };
+      const typename Op::A e = Op::lift (x[at], kk);
+      if (EMIT && a.exclusive)
+        Op::emit (state.a, &y[at], a.ix ? &a.ix[at] : nullptr);
+      state.a = Op::combine (state.a, e);
+      if (EMIT && ! a.exclusive)
+        Op::emit (state.a, &y[at], a.ix ? &a.ix[at] : nullptr);
+    }
+  return state;
+}
+
+template <typename Op>
+__global__ void __launch_bounds__ (block_threads)
+lanes_reduce_kernel (lanes_args a, seg<Op> *totals, int64_t threads)
+{
+  const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
+  if (g < threads)
+    totals[g] = lane_run<Op, false> (a, lane_pos (a, g), seg_identity<Op> ());
+}
+
+// per lane, the chunks' totals become their exclusive prefixes (in place)
+template <typename Op>
+__global__ void __launch_bounds__ (block_threads)
+lanes_carry_kernel (lanes_args a, seg<Op> *totals)
+{
+  const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
+  if (g >= a.inner * a.outer)
+    return;
+  const int64_t i = g % a.inner, o = g / a.inner;
+  seg<Op> state = seg_identity<Op> ();
+  for (int64_t c = 0; c < a.nchunks; c++)
+    {
+      seg<Op> *t = &totals[(o * a.nchunks + c) * a.inner + i];
+      const seg<Op> v = *t;
+      *t = state;
+      state = seg_combine<Op> (state, v);
+    }
+}
+
+template <typename Op>
+__global__ void __launch_bounds__ (block_threads)
+lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
+{
+  const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
+  if (g < threads)
+    lane_run<Op, true> (a, lane_pos (a, g), carries ? carries[g] : seg_identity<Op> ());
+}
+
+template <typename Op>
+__global__ void identity_kernel (seg<Op> *p) { *p = seg_identity<Op> (); }
+
+// flags of the look-back carry an epoch, new for every scan; at the wrap the flags
+// are cleared
+inline unsigned next_epoch (void *ws, size_t flag_bytes, cudaStream_t s)
+{
+  static unsigned epoch = 0;
+  if (++epoch >= (1u << 29))
+    {
+      cudaMemsetAsync (ws, 0, flag_bytes, s);
+      epoch = 1;
+    }
+  return epoch;
+}
+
+// ---- host side: plans and launches --------------------------------------------------
+inline int64_t blocks_for (int64_t work, int64_t per_block) { return (work + per_block - 1) / per_block; }
+inline size_t round_up (size_t b) { return (b + 255) / 256 * 256; }
+
+inline lanes_args make_lanes_args (const scan_desc *d)
+{
+  lanes_args a = { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
+                   d->inner, d->len, d->outer, d->len, 1 };
+  const int64_t lanes = d->inner * d->outer;
+  if (lanes < lanes_target_threads && d->len > 2 * lanes_min_chunk)
+    {
+      int64_t want = (lanes_target_threads + lanes - 1) / lanes;
+      int64_t chunk = std::max<int64_t> (lanes_min_chunk, (d->len + want - 1) / want);
+      a.chunk = chunk;
+      a.nchunks = (d->len + chunk - 1) / chunk;
+    }
+  return a;
+}
+
+// states the hierarchy of tile totals over `tiles` tiles needs: every level, and the
+// identity carry of the last one
+inline size_t hierarchy_states (int64_t tiles)
+{
+  size_t total = 1;
+  const int64_t per = (int64_t) block_threads * state_items;
+  for (int64_t m = tiles; ; m = blocks_for (m, per))
+    {
+      total += m;
+      if (m <= per)
+        return total;
+    }
+}
+
+template <typename Op>
+struct plan
+{
+  typedef typename Op::elem T;
+  typedef seg<Op> S;
+  static constexpr int64_t tile = tile_shape<T, S>::size;
+
+  static size_t workspace (const scan_desc *d, gsk_algorithm a)
+  {
+    if (d->inner > 1)
+      {
+        const lanes_args la = make_lanes_args (d);
+        return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
+      }
+    const int64_t tiles = blocks_for (scan_numel (d), tile);
+    if (a == GSK_DECOUPLED)
+      return round_up (sizeof (unsigned) * tiles) + 2 * round_up (sizeof (S) * tiles);
+    return round_up (sizeof (S) * hierarchy_states (tiles));
+  }
+
+  // exclusive scan, in place, of m states in `a` (scratch after it)
+  template <template <typename, int> class BlockScan>
+  static void scan_states (S *a, int64_t m, S *scratch, cudaStream_t s)
+  {
+    const int64_t per = (int64_t) block_threads * state_items;
+    const int64_t blocks = blocks_for (m, per);
+    if (blocks == 1)
+      {
+        // one tile: its carry is the identity, kept in the scratch slot
+        identity_kernel<Op><<<1, 1, 0, s>>> (scratch);
+        state_tiles_kernel<Op, BlockScan><<<1, block_threads, 0, s>>> (a, m, nullptr, scratch);
+        return;
+      }
+    state_tiles_kernel<Op, BlockScan><<<blocks, block_threads, 0, s>>> (a, m, scratch, nullptr);
+    scan_states<BlockScan> (scratch, blocks, scratch + blocks, s);
+    state_tiles_kernel<Op, BlockScan><<<blocks, block_threads, 0, s>>> (a, m, nullptr, scratch);
+  }
+
+  template <template <typename, int> class BlockScan>
+  static void hierarchical (const line_args& g, void *ws, cudaStream_t s)
+  {
+    const int64_t tiles = blocks_for (g.n, tile);
+    S *totals = static_cast<S *> (ws);
+    tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, 0, s>>> (g, totals);
+    scan_states<BlockScan> (totals, tiles, totals + tiles, s);
+    tile_scan_kernel<Op, BlockScan, false><<<tiles, block_threads, 0, s>>> (
+      g, tile_status<Op> {}, 0, totals);
+  }
+
+  static cudaError_t run (const scan_desc *d, gsk_algorithm a, void *ws, cudaStream_t s)
+  {
+    if (d->inner > 1)
+      {
+        const lanes_args la = make_lanes_args (d);
+        const int64_t threads = la.inner * la.outer * la.nchunks;
+        S *totals = la.nchunks > 1 ? static_cast<S *> (ws) : nullptr;
+        if (totals)
+          {
+            lanes_reduce_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
+              la, totals, threads);
+            lanes_carry_kernel<Op><<<blocks_for (la.inner * la.outer, block_threads),
+                                     block_threads, 0, s>>> (la, totals);
+          }
+        lanes_scan_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
+          la, totals, threads);
+        return cudaGetLastError ();
+      }
+    const line_args g = make_line_args (d);
+    const int64_t tiles = blocks_for (g.n, tile);
+    switch (a)
+      {
+      case GSK_KOGGE_STONE:
+        hierarchical<block_scan_kogge_stone> (g, ws, s);
+        break;
+      case GSK_BRENT_KUNG:
+        hierarchical<block_scan_brent_kung> (g, ws, s);
+        break;
+      default:
+        {
+          char *w = static_cast<char *> (ws);
+          tile_status<Op> ts;
+          ts.flags = reinterpret_cast<unsigned *> (w);
+          ts.aggregate = reinterpret_cast<S *> (w + round_up (sizeof (unsigned) * tiles));
+          ts.inclusive = ts.aggregate + round_up (sizeof (S) * tiles) / sizeof (S);
+          const unsigned epoch = next_epoch (ws, round_up (sizeof (unsigned) * tiles), s);
+          tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, 0, s>>> (
+            g, ts, epoch, nullptr);
+        }
+      }
+    return cudaGetLastError ();
+  }
+};
+
+}  // namespace gsk

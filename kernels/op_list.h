@@ -1,0 +1,50 @@
+// Every operator the kernels scan, by name, in the groups the ops_*.cu units
+// instantiate.  Names, not template-ids, so that they pass through macros.
+#pragma once
+
+#include "scan_ops.cuh"
+
+namespace gsk {
+
+#define GSK_FLOAT_NAMES(T, name)                  \
+  typedef sum_op<T> sum_##name;                   \
+  typedef prod_op<T> prod_##name;                 \
+  typedef minmax_op<T, true> max_##name;          \
+  typedef minmax_op<T, false> min_##name;
+#define GSK_INT_NAMES(T, name)                    \
+  typedef satsum_op<T> satsum_##name;             \
+  typedef minmax_op<T, true> max_##name;          \
+  typedef minmax_op<T, false> min_##name;
+GSK_FLOAT_NAMES (double, double)
+GSK_FLOAT_NAMES (float, single)
+typedef sum_op<cplx<double>> sum_cdouble;
+typedef prod_op<cplx<double>> prod_cdouble;
+typedef sum_op<cplx<float>> sum_csingle;
+typedef prod_op<cplx<float>> prod_csingle;
+GSK_INT_NAMES (int8_t, int8)
+GSK_INT_NAMES (uint8_t, uint8)
+GSK_INT_NAMES (int16_t, int16)
+GSK_INT_NAMES (uint16_t, uint16)
+GSK_INT_NAMES (int32_t, int32)
+GSK_INT_NAMES (uint32_t, uint32)
+GSK_INT_NAMES (int64_t, int64)
+GSK_INT_NAMES (uint64_t, uint64)
+#undef GSK_FLOAT_NAMES
+#undef GSK_INT_NAMES
+
+}  // namespace gsk
+
+#define GSK_OPS_FLOAT(X)                                                         \
+  X (sum_double) X (prod_double) X (max_double) X (min_double)                   \
+  X (sum_single) X (prod_single) X (max_single) X (min_single)
+#define GSK_OPS_COMPLEX(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
+#define GSK_OPS_INT8_16(X)                                                       \
+  X (satsum_int8) X (max_int8) X (min_int8) X (satsum_uint8) X (max_uint8) X (min_uint8) \
+  X (satsum_int16) X (max_int16) X (min_int16)                                   \
+  X (satsum_uint16) X (max_uint16) X (min_uint16)
+#define GSK_OPS_INT32(X)                                                         \
+  X (satsum_int32) X (max_int32) X (min_int32) X (satsum_uint32) X (max_uint32) X (min_uint32)
+#define GSK_OPS_INT64(X)                                                         \
+  X (satsum_int64) X (max_int64) X (min_int64) X (satsum_uint64) X (max_uint64) X (min_uint64)
+#define GSK_ALL_OPS(X)                                                           \
+  GSK_OPS_FLOAT (X) GSK_OPS_COMPLEX (X) GSK_OPS_INT8_16 (X) GSK_OPS_INT32 (X) GSK_OPS_INT64 (X)

@@ -1,0 +1,110 @@
+// The extern "C" launchers: dispatch from (type, operator) to the operator's plan, or
+// to CUB's sum (cub_baseline.cu) where the "cub" algorithm applies.
+#include <cuda_runtime.h>
+
+#include "device_scan.cuh"
+#include "op_list.h"
+
+// the plans are instantiated in the ops_*.cu units
+#define GSK_EXTERN_PLAN(Op) extern template struct gsk::plan<gsk::Op>;
+GSK_ALL_OPS (GSK_EXTERN_PLAN)
+#undef GSK_EXTERN_PLAN
+
+namespace gsk {
+
+// ---- (type, operator) -> operator type ----------------------------------------------
+// F (Op) is called with the operator type for the descriptor; false when none
+template <typename F>
+bool with_op (const scan_desc *d, F f)
+{
+#define GSK_INT_CASE(E, name)                                                 \
+  case E:                                                                    \
+    if (d->op == SCAN_SATSUM) return f (satsum_##name ()), true;              \
+    if (d->op == SCAN_MAX) return f (max_##name ()), true;                    \
+    if (d->op == SCAN_MIN) return f (min_##name ()), true;                    \
+    return false;
+#define GSK_FLOAT_CASE(E, name)                                               \
+  case E:                                                                    \
+    if (d->op == SCAN_SUM) return f (sum_##name ()), true;                    \
+    if (d->op == SCAN_PROD) return f (prod_##name ()), true;                  \
+    if (d->op == SCAN_MAX) return f (max_##name ()), true;                    \
+    if (d->op == SCAN_MIN) return f (min_##name ()), true;                    \
+    return false;
+  switch (d->type)
+    {
+      GSK_FLOAT_CASE (SCAN_DOUBLE, double)
+      GSK_FLOAT_CASE (SCAN_SINGLE, single)
+      GSK_INT_CASE (SCAN_INT8, int8)
+      GSK_INT_CASE (SCAN_UINT8, uint8)
+      GSK_INT_CASE (SCAN_INT16, int16)
+      GSK_INT_CASE (SCAN_UINT16, uint16)
+      GSK_INT_CASE (SCAN_INT32, int32)
+      GSK_INT_CASE (SCAN_UINT32, uint32)
+      GSK_INT_CASE (SCAN_INT64, int64)
+      GSK_INT_CASE (SCAN_UINT64, uint64)
+    case SCAN_CDOUBLE:
+      if (d->op == SCAN_SUM) return f (sum_cdouble ()), true;
+      if (d->op == SCAN_PROD) return f (prod_cdouble ()), true;
+      return false;   // complex max/min: abs and arg as the C library computes them: CPU
+    case SCAN_CSINGLE:
+      if (d->op == SCAN_SUM) return f (sum_csingle ()), true;
+      if (d->op == SCAN_PROD) return f (prod_csingle ()), true;
+      return false;
+    case SCAN_LOGICAL:
+      // a logical "native" sum and max are a running OR: max over 0/1 bytes, whose empty
+      // value 0 is false; a logical min's empty value would be 255, not true: CPU
+      if (d->op == SCAN_SATSUM || d->op == SCAN_MAX) return f (max_uint8 ()), true;
+      return false;
+    default:
+      return false;
+    }
+#undef GSK_INT_CASE
+#undef GSK_FLOAT_CASE
+}
+
+}  // namespace gsk
+
+using namespace gsk;
+
+extern "C" int gsk_supports (const scan_desc *d)
+{
+  return with_op (d, [] (auto) { });
+}
+
+// CUB covers plain sums of one double or single vector, forward
+static bool cub_applies (const scan_desc *d)
+{
+  return (d->type == SCAN_DOUBLE || d->type == SCAN_SINGLE) && d->op == SCAN_SUM
+         && ! d->heads && ! d->reverse && d->inner == 1 && d->outer == 1;
+}
+
+extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a)
+{
+  return a == GSK_CUB && ! cub_applies (d) ? GSK_DECOUPLED : a;
+}
+
+extern "C" size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a)
+{
+  a = gsk_effective_algorithm (d, a);
+  size_t bytes = 0;
+  if (a == GSK_CUB)
+    return gsk_cub_sum_workspace_bytes (d->type, d->len, d->exclusive);
+  with_op (d, [&] (auto op) { bytes = plan<decltype (op)>::workspace (d, a); });
+  return bytes;
+}
+
+extern "C" cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *ws,
+                                 size_t ws_bytes, cudaStream_t s)
+{
+  if (scan_numel (d) == 0)
+    return cudaSuccess;
+  a = gsk_effective_algorithm (d, a);
+  if (a == GSK_CUB)
+    return gsk_cub_sum (d->type, d->x, d->y, d->len, d->exclusive, ws, ws_bytes, s);
+  cudaError_t err = cudaErrorNotSupported;
+  with_op (d, [&] (auto op) {
+    err = plan<decltype (op)>::run (d, a, ws, s);
+  });
+  return err;
+}
+

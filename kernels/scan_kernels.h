@@ -1,0 +1,49 @@
+/* The kernels' C interface, called by the CUDA host engine (src/cuda_engine.c).
+   Every pointer in the scan_desc is a device pointer. */
+#ifndef GPUSCAN_SCAN_KERNELS_H
+#define GPUSCAN_SCAN_KERNELS_H
+
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+
+#include "scan_desc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gsk_algorithm {
+  GSK_DECOUPLED,     /* single pass, decoupled look-back (Merrill & Garland 2016) */
+  GSK_KOGGE_STONE,   /* hierarchical: reduce tiles, scan tile totals, scan tiles (Kogge-Stone) */
+  GSK_BRENT_KUNG,    /* the same with the Brent-Kung block scan */
+  GSK_CUB,           /* CUB's DeviceScan sum (double, single, one forward line), else GSK_DECOUPLED */
+  GSK_NALGORITHMS
+} gsk_algorithm;
+
+/* 1 when the kernels scan this (type, operator); 0: use the CPU engine */
+int gsk_supports (const scan_desc *d);
+
+/* Device workspace the scan needs, in bytes.  A workspace must be zero-filled when it is
+   first allocated (the look-back tile flags start invalid); later scans reuse it as is. */
+size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a);
+
+/* Launch the scan on `stream` (asynchronous).  Returns cudaSuccess or the launch error;
+   cudaErrorNotSupported when gsk_supports is 0. */
+cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *workspace,
+                      size_t workspace_bytes, cudaStream_t stream);
+
+/* The algorithm that actually ran (GSK_CUB falls back to GSK_DECOUPLED where CUB's scan
+   does not apply), for reports and benchmarks. */
+gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a);
+
+/* CUB's InclusiveSum / ExclusiveSum of a plain vector, the benchmark's baseline.
+   type: SCAN_DOUBLE, SCAN_SINGLE (inclusive or exclusive), SCAN_INT32 or SCAN_INT64
+   (inclusive, wrapping). */
+size_t gsk_cub_sum_workspace_bytes (scan_type type, int64_t n, int exclusive);
+cudaError_t gsk_cub_sum (scan_type type, const void *x, void *y, int64_t n, int exclusive,
+                         void *workspace, size_t workspace_bytes, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

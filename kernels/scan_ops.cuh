@@ -1,0 +1,149 @@
+// Scan operators on the GPU.  Each operator has a state type A (its "aggregate") and
+//   identity ()          the state of an empty scan
+//   lift (x, k)          the state of element x at position k along the scanned dim
+//   combine (a, b)       the state of a followed by b (associative, not commutative)
+//   emit (a, y, ix)      the output of state a, and its 1-based index where ix != 0
+// The same rules as the CPU engine (src/cpu_engine.c), which is the reference.
+#pragma once
+
+#include <cstdint>
+
+namespace gsk {
+
+template <typename T> struct cplx { T re, im; };
+template <typename T> __host__ __device__ __forceinline__ cplx<T> operator+ (cplx<T> a, cplx<T> b)
+{ return { a.re + b.re, a.im + b.im }; }
+template <typename T> __host__ __device__ __forceinline__ cplx<T> operator* (cplx<T> a, cplx<T> b)
+{ return { a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re }; }
+
+// -0.0 is the exact identity of IEEE addition (-0.0 + x == x, also for x = -0.0)
+template <typename T> struct neg_zero { static __device__ __forceinline__ T get () { return T (-0.0); } };
+template <typename T> struct neg_zero<cplx<T>>
+{ static __device__ __forceinline__ cplx<T> get () { return { T (-0.0), T (-0.0) }; } };
+template <typename T> struct one { static __device__ __forceinline__ T get () { return T (1); } };
+template <typename T> struct one<cplx<T>>
+{ static __device__ __forceinline__ cplx<T> get () { return { T (1), T (0) }; } };
+
+template <typename T>
+struct sum_op
+{
+  typedef T elem;
+  typedef T A;
+  static __device__ __forceinline__ A identity () { return neg_zero<T>::get (); }
+  static __device__ __forceinline__ A lift (T x, int64_t) { return x; }
+  static __device__ __forceinline__ A combine (A a, A b) { return a + b; }
+  static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
+};
+
+template <typename T>
+struct prod_op
+{
+  typedef T elem;
+  typedef T A;
+  static __device__ __forceinline__ A identity () { return one<T>::get (); }
+  static __device__ __forceinline__ A lift (T x, int64_t) { return x; }
+  static __device__ __forceinline__ A combine (A a, A b) { return a * b; }
+  static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
+};
+
+template <typename T> struct limits;
+#define GSK_LIMITS(T, lo, hi, nan_test)                                              \
+  template <> struct limits<T>                                                       \
+  {                                                                                  \
+    static __device__ __forceinline__ T lowest () { return lo; }                     \
+    static __device__ __forceinline__ T highest () { return hi; }                    \
+    static __device__ __forceinline__ bool isnan (T v) { return nan_test; }          \
+  };
+GSK_LIMITS (double, -__longlong_as_double (0x7ff0000000000000LL),
+            __longlong_as_double (0x7ff0000000000000LL), v != v)
+GSK_LIMITS (float, -__int_as_float (0x7f800000), __int_as_float (0x7f800000), v != v)
+GSK_LIMITS (int8_t, INT8_MIN, INT8_MAX, false)
+GSK_LIMITS (uint8_t, 0, UINT8_MAX, false)
+GSK_LIMITS (int16_t, INT16_MIN, INT16_MAX, false)
+GSK_LIMITS (uint16_t, 0, UINT16_MAX, false)
+GSK_LIMITS (int32_t, INT32_MIN, INT32_MAX, false)
+GSK_LIMITS (uint32_t, 0, UINT32_MAX, false)
+GSK_LIMITS (int64_t, INT64_MIN, INT64_MAX, false)
+GSK_LIMITS (uint64_t, 0, UINT64_MAX, false)
+#undef GSK_LIMITS
+
+template <typename T> struct value_index { T v; int64_t i; };   // i < 0: empty
+
+// A later element replaces the running one only when strictly better (ties keep the
+// element met first); NaN is never better, and a leading NaN run keeps its first
+// position until a number comes: exactly cummax / cummin.
+template <typename T, bool is_max>
+struct minmax_op
+{
+  typedef T elem;
+  typedef value_index<T> A;
+  static __device__ __forceinline__ A identity () { return { T (0), -1 }; }
+  static __device__ __forceinline__ A lift (T x, int64_t k) { return { x, k }; }
+  static __device__ __forceinline__ A combine (A a, A b)
+  {
+    if (b.i < 0) return a;
+    if (a.i < 0) return b;
+    if (limits<T>::isnan (b.v)) return a;
+    if (limits<T>::isnan (a.v)) return b;
+    return (is_max ? b.v > a.v : b.v < a.v) ? b : a;
+  }
+  static __device__ __forceinline__ void emit (A a, T *y, double *ix)
+  {
+    *y = a.i >= 0 ? a.v : is_max ? limits<T>::lowest () : limits<T>::highest ();
+    if (ix)
+      *ix = (double) (a.i + 1);
+  }
+};
+
+// Saturating integer sum: the state is the clamp map s -> clamp (s + a, lo, hi).  Two
+// such maps compose into one; `a` is kept within +-(hi - lo) of the type in a wider
+// integer W, beyond which the map is constant anyway, so nothing overflows.
+template <typename T> struct wide { typedef long long type; };
+template <> struct wide<int64_t> { typedef __int128 type; };
+template <> struct wide<uint64_t> { typedef __int128 type; };
+
+template <typename W> struct clamp_map { W a, lo, hi; };
+
+template <typename T>
+struct satsum_op
+{
+  typedef T elem;
+  typedef typename wide<T>::type W;
+  typedef clamp_map<W> A;
+  static __device__ __forceinline__ W clamp (W v, W lo, W hi) { return v < lo ? lo : v > hi ? hi : v; }
+  static __device__ __forceinline__ A identity ()
+  { return { W (0), W (limits<T>::lowest ()), W (limits<T>::highest ()) }; }
+  static __device__ __forceinline__ A lift (T x, int64_t)
+  { return { W (x), W (limits<T>::lowest ()), W (limits<T>::highest ()) }; }
+  static __device__ __forceinline__ A combine (A f, A g)
+  {
+    const W span = W (limits<T>::highest ()) - W (limits<T>::lowest ());
+    return { clamp (f.a + g.a, -span, span), clamp (f.lo + g.a, g.lo, g.hi),
+             clamp (f.hi + g.a, g.lo, g.hi) };
+  }
+  static __device__ __forceinline__ void emit (A f, T *y, double *)
+  { *y = T (clamp (f.a, f.lo, f.hi)); }
+};
+
+// Segmented scan: a state with a flag saying a head lies inside it; whatever came
+// before a head does not reach past it.
+template <typename Op>
+struct seg
+{
+  typename Op::A a;
+  int head;
+};
+
+template <typename Op>
+__device__ __forceinline__ seg<Op> seg_combine (const seg<Op>& x, const seg<Op>& y)
+{
+  return { y.head ? y.a : Op::combine (x.a, y.a), x.head | y.head };
+}
+
+template <typename Op>
+__device__ __forceinline__ seg<Op> seg_identity ()
+{
+  return { Op::identity (), 0 };
+}
+
+}  // namespace gsk

@@ -1,0 +1,128 @@
+// Tiles of a batch of contiguous lines (inner == 1): n = len * outer elements in
+// logical order p (forward, or from the end for a reverse scan).  A block stages its
+// tile through shared memory with coalesced, striped loads, so that every thread then
+// reads its own run of consecutive elements in logical order, in either direction.
+#pragma once
+
+#include <cstdint>
+
+#include "scan_desc.h"
+#include "scan_ops.cuh"
+
+namespace gsk {
+
+struct line_args
+{
+  const void *x;
+  void *y;
+  double *ix;
+  const uint8_t *heads;
+  int heads_full;
+  int reverse, exclusive;
+  int64_t n, len;
+};
+
+inline line_args make_line_args (const scan_desc *d)
+{
+  return { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
+           scan_numel (d), d->len };
+}
+
+template <typename T, int BLOCK, int ITEMS>
+struct tile_io
+{
+  static constexpr int size = BLOCK * ITEMS;
+  // one padding slot every 32 values: a thread's run of ITEMS values then starts in
+  // another bank than its neighbour's
+  static __device__ __forceinline__ int pad (int i) { return i + (i >> 5); }
+
+  struct storage
+  {
+    T v[size + size / 32];
+    uint8_t h[size];
+  };
+
+  int64_t p0;     // logical position of the tile's first element
+  int cnt;        // elements in this tile
+  int64_t q_lo;   // physical position of the tile's lowest element
+
+  __device__ __forceinline__ tile_io (const line_args& g, int64_t tile)
+  {
+    p0 = tile * size;
+    cnt = (int) min ((int64_t) size, g.n - p0);
+    q_lo = g.reverse ? g.n - p0 - cnt : p0;
+  }
+
+  // physical offset inside the tile of logical offset i
+  __device__ __forceinline__ int phys (const line_args& g, int i) const
+  { return g.reverse ? cnt - 1 - i : i; }
+
+  __device__ __forceinline__ void load (storage& st, const line_args& g) const
+  {
+    const T *x = static_cast<const T *> (g.x) + q_lo;
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++)
+      {
+        const int i = j * BLOCK + threadIdx.x;
+        if (i < cnt)
+          st.v[pad (i)] = x[i];
+      }
+    if (g.heads && g.heads_full)
+      {
+        // a reverse scan starts a segment at the element before a head
+        const int64_t shift = g.reverse ? 1 : 0;
+        for (int i = threadIdx.x; i < cnt; i += BLOCK)
+          {
+            const int64_t q = q_lo + i + shift;
+            st.h[i] = q < g.n ? g.heads[q] : 0;
+          }
+      }
+  }
+
+  __device__ __forceinline__ void store (const storage& st, const line_args& g) const
+  {
+    T *y = static_cast<T *> (g.y) + q_lo;
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++)
+      {
+        const int i = j * BLOCK + threadIdx.x;
+        if (i < cnt)
+          y[i] = st.v[pad (i)];
+      }
+  }
+};
+
+// Walks a thread's run of elements: line boundaries and heads, without a division
+// per element.
+struct line_walker
+{
+  int64_t k;   // logical position inside the line
+  int64_t len;
+
+  __device__ __forceinline__ line_walker (const line_args& g, int64_t p)
+    : k (p % g.len), len (g.len) { }
+
+  // physical position along the dimension (what max/min report)
+  __device__ __forceinline__ int64_t kphys (const line_args& g) const
+  { return g.reverse ? len - 1 - k : k; }
+
+  // does the current element start a segment?  head_byte: the staged full head flag
+  __device__ __forceinline__ bool starts (const line_args& g, uint8_t head_byte) const
+  {
+    if (k == 0)
+      return true;
+    if (! g.heads)
+      return false;
+    if (g.heads_full)
+      return head_byte != 0;
+    return g.heads[g.reverse ? len - k : k] != 0;   // reverse: the flag after it
+  }
+
+  __device__ __forceinline__ void next ()
+  {
+    if (++k == len)
+      k = 0;
+  }
+};
+
+}  // namespace gsk

@@ -1,0 +1,27 @@
+// Tuning constants of the kernels, apart from the algorithms.
+#pragma once
+
+namespace gsk {
+
+// threads per block of every tile kernel
+constexpr int block_threads = 256;
+
+// items per thread of a tile: enough bytes in flight per thread to cover memory latency,
+// few enough that the tile, its head flags and the block scan's buffers fit in 48 KiB of
+// static shared memory (the Kogge-Stone buffers hold two states per thread)
+template <typename T, typename S>
+struct tile_shape
+{
+  static constexpr int items = sizeof (T) >= 16 ? 4 : sizeof (S) > 32 ? 4 : sizeof (T) >= 8 ? 8 : 16;
+  static constexpr int size = block_threads * items;
+};
+
+// items per thread when scanning arrays of states (upper levels of the hierarchy)
+constexpr int state_items = 4;
+
+// lanes kernels (scans across contiguous vectors): aim for this many threads in flight,
+// and never cut a lane's run along the dimension shorter than min_chunk steps
+constexpr long long lanes_target_threads = 132LL * 2048 * 2;
+constexpr long long lanes_min_chunk = 64;
+
+}  // namespace gsk

@@ -1,0 +1,401 @@
+/* CUDA host engine.  State that lives across calls: the device, one stream, device
+   buffers that only grow, two pinned staging buffers and the "auto" crossover.  Host
+   data streams through the staging buffers: while the GPU copies one buffer, the host
+   threads fill or drain the other. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <cuda_runtime_api.h>
+
+#include "cpu_engine.h"
+#include "cuda_engine.h"
+#include "cuda_tuning.h"
+#include "scan_kernels.h"
+
+typedef struct device_buffer { void *p; size_t bytes; } device_buffer;
+
+static struct cuda_state {
+  int tried;                 /* initialisation attempted */
+  int usable;                /* a device is there and works */
+  char status[256];          /* "ok" or why not */
+  struct cudaDeviceProp prop;
+  cudaStream_t stream;
+  cudaEvent_t drained[2];    /* the GPU is done with staging buffer i */
+  void *staging[2];
+  device_buffer x, y, ix, heads, work;
+  int64_t crossover;         /* "auto": GPU from this many elements; -1 never; 0 unmeasured */
+  int warned;                /* the one-time fallback warning was given */
+} st;
+
+static const gsk_algorithm gsk_of[ALG_COUNT] = {
+  GSK_DECOUPLED, GSK_DECOUPLED, GSK_KOGGE_STONE, GSK_BRENT_KUNG, GSK_DECOUPLED, GSK_CUB };
+
+static double now (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static void set_status (const char *what, cudaError_t err)
+{
+  snprintf (st.status, sizeof st.status, "%.160s: %.80s", what, cudaGetErrorString (err));
+}
+
+static void release_buffers (void)
+{
+  device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work };
+  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
+    {
+      if (b[i]->p)
+        cudaFree (b[i]->p);
+      b[i]->p = NULL;
+      b[i]->bytes = 0;
+    }
+}
+
+void cuda_engine_release (void)
+{
+  if (st.usable)
+    {
+      cudaStreamSynchronize (st.stream);
+      release_buffers ();
+      for (int i = 0; i < 2; i++)
+        {
+          cudaFreeHost (st.staging[i]);
+          cudaEventDestroy (st.drained[i]);
+        }
+      cudaStreamDestroy (st.stream);
+    }
+  memset (&st, 0, sizeof st);
+}
+
+/* unloading the oct-file (clear gpuscan, clear all, exit) gives everything back */
+__attribute__ ((destructor)) static void unload (void)
+{
+  cuda_engine_release ();
+}
+
+/* grow-only device buffer; a new work buffer starts zeroed (look-back flags) */
+static cudaError_t reserve (device_buffer *b, size_t bytes, int zero)
+{
+  if (b->bytes >= bytes)
+    return cudaSuccess;
+  if (b->p)
+    cudaFree (b->p);
+  b->p = NULL;
+  b->bytes = 0;
+  cudaError_t err = cudaMalloc (&b->p, bytes);
+  if (err != cudaSuccess)
+    {
+      cudaGetLastError ();
+      return err;
+    }
+  b->bytes = bytes;
+  return zero ? cudaMemsetAsync (b->p, 0, bytes, st.stream) : cudaSuccess;
+}
+
+static int init (void)
+{
+  if (st.tried)
+    return st.usable;
+  st.tried = 1;
+  int count = 0;
+  cudaError_t err = cudaGetDeviceCount (&count);
+  if (err != cudaSuccess || count == 0)
+    {
+      if (err != cudaSuccess)
+        set_status ("no usable CUDA driver or device", err);
+      else
+        snprintf (st.status, sizeof st.status, "no CUDA device");
+      cudaGetLastError ();
+      return 0;
+    }
+  if ((err = cudaSetDevice (0)) != cudaSuccess
+      || (err = cudaGetDeviceProperties (&st.prop, 0)) != cudaSuccess
+      || (err = cudaStreamCreateWithFlags (&st.stream, cudaStreamNonBlocking)) != cudaSuccess)
+    {
+      set_status ("CUDA device 0 unusable", err);
+      cudaGetLastError ();
+      return 0;
+    }
+  for (int i = 0; i < 2; i++)
+    if ((err = cudaMallocHost (&st.staging[i], CUDA_STAGING_BYTES)) != cudaSuccess
+        || (err = cudaEventCreateWithFlags (&st.drained[i], cudaEventDisableTiming)) != cudaSuccess)
+      {
+        set_status ("pinned staging memory", err);
+        cudaGetLastError ();
+        return 0;
+      }
+  st.usable = 1;
+  /* one tiny scan: a GPU too old for the compiled architectures fails here, once */
+  scan_desc probe = { 0 };
+  probe.type = SCAN_DOUBLE;
+  probe.op = SCAN_SUM;
+  probe.inner = probe.len = probe.outer = 1;
+  if ((err = reserve (&st.x, 256, 0)) != cudaSuccess
+      || (err = reserve (&st.work, gsk_workspace_bytes (&probe, GSK_DECOUPLED), 1)) != cudaSuccess)
+    {
+      set_status ("device memory", err);
+      cuda_engine_release ();
+      st.tried = 1;
+      return 0;
+    }
+  probe.x = probe.y = st.x.p;
+  err = gsk_scan (&probe, GSK_DECOUPLED, st.work.p, st.work.bytes, st.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  if (err != cudaSuccess)
+    {
+      char why[200];
+      snprintf (why, sizeof why, "the GPU (%.80s, sm_%d%d) cannot run this build (sm %.40s)",
+                st.prop.name, st.prop.major, st.prop.minor, GPUSCAN_CUDA_ARCHS);
+      cuda_engine_release ();
+      st.tried = 1;
+      set_status (why, err);
+      return 0;
+    }
+  snprintf (st.status, sizeof st.status, "ok");
+  const char *env = getenv ("GPUSCAN_CROSSOVER");
+  if (env && *env)
+    st.crossover = atoll (env) > 0 ? atoll (env) : -1;
+  return 1;
+}
+
+void cuda_engine_info (engine_info *info)
+{
+  init ();
+  snprintf (info->gpu_status, sizeof info->gpu_status, "%s", st.status);
+  cudaDriverGetVersion (&info->driver_version);
+  cudaRuntimeGetVersion (&info->runtime_version);
+  if (! st.usable)
+    return;
+  info->gpu_count = 1;
+  snprintf (info->gpu_name, sizeof info->gpu_name, "%s", st.prop.name);
+  info->cc_major = st.prop.major;
+  info->cc_minor = st.prop.minor;
+  info->gpu_mem_bytes = (double) st.prop.totalGlobalMem;
+  info->crossover = st.crossover > 0 ? (double) st.crossover : st.crossover < 0 ? 0 : -1;
+}
+
+/* host copies use every core: one thread cannot keep up with the PCIe link */
+static void host_copy (void *dst, const void *src, size_t bytes)
+{
+  const size_t piece = (size_t) 1 << 20;
+  const int64_t pieces = (int64_t) ((bytes + piece - 1) / piece);
+#pragma omp parallel for schedule (static) if (bytes >= CUDA_PAR_COPY_MIN)
+  for (int64_t i = 0; i < pieces; i++)
+    {
+      const size_t off = (size_t) i * piece;
+      memcpy ((char *) dst + off, (const char *) src + off, off + piece <= bytes ? piece : bytes - off);
+    }
+}
+
+/* host -> device through the staging buffers: the host fills one while the other uploads */
+static cudaError_t upload (void *dev, const void *host, size_t bytes)
+{
+  cudaError_t err = cudaSuccess;
+  int b = 0;
+  for (size_t off = 0; off < bytes && err == cudaSuccess; off += CUDA_STAGING_BYTES, b ^= 1)
+    {
+      const size_t n = bytes - off < CUDA_STAGING_BYTES ? bytes - off : CUDA_STAGING_BYTES;
+      if ((err = cudaEventSynchronize (st.drained[b])) != cudaSuccess)
+        break;
+      host_copy (st.staging[b], (const char *) host + off, n);
+      err = cudaMemcpyAsync ((char *) dev + off, st.staging[b], n, cudaMemcpyHostToDevice, st.stream);
+      if (err == cudaSuccess)
+        err = cudaEventRecord (st.drained[b], st.stream);
+    }
+  return err;
+}
+
+/* device -> host: the GPU fills one staging buffer while the host drains the other */
+static cudaError_t download (void *host, const void *dev, size_t bytes)
+{
+  const size_t chunks = (bytes + CUDA_STAGING_BYTES - 1) / CUDA_STAGING_BYTES;
+  cudaError_t err = cudaSuccess;
+  for (size_t c = 0; c < chunks + 1 && err == cudaSuccess; c++)
+    {
+      if (c < chunks)
+        {
+          const size_t off = c * CUDA_STAGING_BYTES;
+          const size_t n = bytes - off < CUDA_STAGING_BYTES ? bytes - off : CUDA_STAGING_BYTES;
+          err = cudaMemcpyAsync (st.staging[c & 1], (const char *) dev + off, n,
+                                 cudaMemcpyDeviceToHost, st.stream);
+          if (err == cudaSuccess)
+            err = cudaEventRecord (st.drained[c & 1], st.stream);
+        }
+      if (c > 0 && err == cudaSuccess)
+        {
+          const size_t p = c - 1, off = p * CUDA_STAGING_BYTES;
+          const size_t n = bytes - off < CUDA_STAGING_BYTES ? bytes - off : CUDA_STAGING_BYTES;
+          if ((err = cudaEventSynchronize (st.drained[p & 1])) == cudaSuccess)
+            host_copy ((char *) host + off, st.staging[p & 1], n);
+        }
+    }
+  return err;
+}
+
+/* The whole scan on the GPU: upload, one scan, download.  ENGINE_NO_MEMORY when the
+   arrays do not fit in device memory. */
+static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, size_t msg_size)
+{
+  const int64_t n = scan_numel (d);
+  const size_t bytes = (size_t) n * scan_type_size (d->type);
+  const size_t heads_bytes = d->heads ? (size_t) (d->heads_full ? n : d->len) : 0;
+  scan_desc dd = *d;
+  size_t free_mem = 0, total_mem = 0;
+  cudaMemGetInfo (&free_mem, &total_mem);
+  const size_t ws = gsk_workspace_bytes (d, a);
+  const size_t need = 2 * bytes + (d->index ? (size_t) n * 8 : 0) + heads_bytes + ws;
+  const size_t held = st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes + st.work.bytes;
+  if (need + CUDA_MEMORY_RESERVE > free_mem + held)
+    {
+      snprintf (msg, msg_size, "the arrays need %.1f GiB of GPU memory and %.1f GiB are free",
+                need / 1073741824.0, (free_mem + held) / 1073741824.0);
+      return ENGINE_NO_MEMORY;
+    }
+  cudaError_t err;
+  if ((err = reserve (&st.x, bytes, 0)) != cudaSuccess
+      || (err = reserve (&st.y, bytes, 0)) != cudaSuccess
+      || (d->index && (err = reserve (&st.ix, (size_t) n * 8, 0)) != cudaSuccess)
+      || (heads_bytes && (err = reserve (&st.heads, heads_bytes, 0)) != cudaSuccess)
+      || (err = reserve (&st.work, ws, 1)) != cudaSuccess)
+    {
+      release_buffers ();
+      snprintf (msg, msg_size, "GPU memory: %s", cudaGetErrorString (err));
+      return ENGINE_NO_MEMORY;
+    }
+  dd.x = st.x.p;
+  dd.y = st.y.p;
+  dd.index = d->index ? (double *) st.ix.p : NULL;
+  dd.heads = heads_bytes ? (const uint8_t *) st.heads.p : NULL;
+  if ((err = upload (st.x.p, d->x, bytes)) == cudaSuccess
+      && (! heads_bytes || (err = upload (st.heads.p, d->heads, heads_bytes)) == cudaSuccess)
+      && (err = gsk_scan (&dd, a, st.work.p, st.work.bytes, st.stream)) == cudaSuccess
+      && (err = download (d->y, st.y.p, bytes)) == cudaSuccess
+      && (! d->index || (err = download (d->index, st.ix.p, (size_t) n * 8)) == cudaSuccess))
+    err = cudaStreamSynchronize (st.stream);
+  if (err != cudaSuccess)
+    {
+      snprintf (msg, msg_size, "CUDA error in %s scan: %s", scan_type_name (d->type),
+                cudaGetErrorString (err));
+      cudaGetLastError ();
+      /* a sticky error leaves the context unusable: start afresh at the next call */
+      if (cudaStreamSynchronize (st.stream) != cudaSuccess)
+        {
+          cuda_engine_release ();
+          cudaDeviceReset ();
+        }
+      return ENGINE_GPU_ERROR;
+    }
+  return ENGINE_OK;
+}
+
+/* "auto": time the CPU and the GPU once at two sizes, fit a + b n to each, and send a
+   scan to the GPU from the size where its line crosses the CPU's. */
+static void calibrate (void)
+{
+  const int64_t sizes[2] = { CUDA_CALIBRATE_SMALL, CUDA_CALIBRATE_LARGE };
+  double t[2][2];
+  double *x = malloc (sizeof (double) * CUDA_CALIBRATE_LARGE);
+  double *y = malloc (sizeof (double) * CUDA_CALIBRATE_LARGE);
+  if (! x || ! y)
+    {
+      free (x);
+      free (y);
+      st.crossover = -1;
+      return;
+    }
+  for (int64_t i = 0; i < CUDA_CALIBRATE_LARGE; i++)
+    x[i] = (double) (i % 17) - 8;
+  char msg[256];
+  for (int s = 0; s < 2; s++)
+    {
+      scan_desc d = { 0 };
+      d.type = SCAN_DOUBLE;
+      d.op = SCAN_SUM;
+      d.inner = d.outer = 1;
+      d.len = sizes[s];
+      d.x = x;
+      d.y = y;
+      for (int e = 0; e < 2; e++)
+        {
+          double best = 1e30;
+          for (int r = 0; r < 3; r++)   /* the first run also warms caches and buffers */
+            {
+              const double t0 = now ();
+              if (e == 0)
+                cpu_scan (&d);
+              else if (gpu_run (&d, GSK_DECOUPLED, msg, sizeof msg) != ENGINE_OK)
+                {
+                  st.crossover = -1;
+                  free (x);
+                  free (y);
+                  return;
+                }
+              const double dt = now () - t0;
+              best = dt < best ? dt : best;
+            }
+          t[e][s] = best;
+        }
+    }
+  free (x);
+  free (y);
+  const double dn = (double) (sizes[1] - sizes[0]);
+  const double b_cpu = (t[0][1] - t[0][0]) / dn, b_gpu = (t[1][1] - t[1][0]) / dn;
+  const double a_cpu = t[0][0] - b_cpu * sizes[0], a_gpu = t[1][0] - b_gpu * sizes[0];
+  if (b_gpu >= b_cpu)
+    st.crossover = -1;
+  else
+    {
+      const double c = (a_gpu - a_cpu) / (b_cpu - b_gpu);
+      st.crossover = c < CUDA_AUTO_MIN_ELEMENTS ? CUDA_AUTO_MIN_ELEMENTS : (int64_t) c;
+    }
+}
+
+static engine_status fall_back (const scan_desc *d, char *msg, size_t msg_size, cpu_runner cpu)
+{
+  if (! st.warned)
+    {
+      engine_warn ("gpuscan:gpu_fallback", msg);
+      st.warned = 1;
+    }
+  return cpu (d, msg, msg_size);
+}
+
+engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
+                                size_t msg_size, cpu_runner cpu)
+{
+  const char *force = getenv ("GPUSCAN_ENGINE");
+  if (a == ALG_AUTO && force && strcasecmp (force, "cpu") == 0)
+    return cpu (d, msg, msg_size);
+  const int forced_gpu = force && strcasecmp (force, "gpu") == 0;
+  if (a == ALG_AUTO && ! forced_gpu)
+    {
+      if (scan_numel (d) < CUDA_AUTO_MIN_ELEMENTS || ! gsk_supports (d) || ! init ())
+        return cpu (d, msg, msg_size);
+      if (st.crossover == 0)
+        calibrate ();
+      if (st.crossover < 0 || scan_numel (d) < st.crossover)
+        return cpu (d, msg, msg_size);
+    }
+  else if (! init ())
+    {
+      if (a == ALG_AUTO)
+        return cpu (d, msg, msg_size);
+      snprintf (msg, msg_size, "algorithm '%s' needs a GPU: %s", engine_algorithm_name (a),
+                st.status);
+      return ENGINE_NO_GPU;
+    }
+  /* what the kernels do not cover (complex max/min, logical min) runs on the CPU */
+  if (! gsk_supports (d))
+    return cpu (d, msg, msg_size);
+  engine_status s = gpu_run (d, gsk_of[a], msg, msg_size);
+  if (s != ENGINE_OK && a == ALG_AUTO)
+    return fall_back (d, msg, msg_size, cpu);
+  return s;
+}

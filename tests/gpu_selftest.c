@@ -1,0 +1,247 @@
+/* GPU self-test: every kernel algorithm x type x operator x mode x shape, at sizes
+   around every tile boundary, on random data with a poisoned output, against the CPU
+   engine.  The data are chosen so that every result is exact (small integers for sums,
+   +-1, +-2 and 0.5 for products), so results are compared element by element, exactly.
+
+     gpu_selftest [--quick] [--large]
+   --quick: fewer sizes (for compute-sanitizer);  --large: also 2^28-element scans.
+   Exits 0 when all pass, 1 on a mismatch, 77 (skip) without a CUDA device. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <complex.h>
+
+#include <cuda_runtime_api.h>
+
+#include "cpu_engine.h"
+#include "scan_kernels.h"
+
+#define CHECK(call)                                                               \
+  do {                                                                           \
+    cudaError_t e_ = (call);                                                     \
+    if (e_ != cudaSuccess)                                                       \
+      {                                                                          \
+        fprintf (stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,           \
+                 cudaGetErrorString (e_));                                       \
+        exit (1);                                                                \
+      }                                                                          \
+  } while (0)
+
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next (void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+
+static void *dx, *dy, *dix, *dheads, *dwork;
+static size_t work_bytes;
+static long failures, runs;
+
+static const char *alg_name[GSK_NALGORITHMS] = { "decoupled", "kogge-stone", "brent-kung", "cub" };
+
+/* random input for (type, op): exact results in every order */
+static void fill (scan_type t, scan_op op, void *x, int64_t n)
+{
+  for (int64_t i = 0; i < n; i++)
+    {
+      const uint64_t r = next ();
+      const int small = (int) (r % 17) - 8;
+      /* products: mostly 1, some -1, rarely 2 or 0.5, so that no prefix leaves the
+         exponent range (which would make the order matter) */
+      const double pv = (r >> 8) % 16 == 0 ? -1 : (r >> 12) % 65536 == 0 ? ((r >> 28) & 1 ? 2 : 0.5) : 1;
+      const double v = op == SCAN_PROD ? pv : (r >> 20) % 97 == 0 ? NAN : small;
+      switch (t)
+        {
+        case SCAN_DOUBLE: ((double *) x)[i] = op == SCAN_SUM || op == SCAN_PROD ? (isnan (v) ? 3 : v) : v; break;
+        case SCAN_SINGLE: ((float *) x)[i] = (float) (op == SCAN_SUM || op == SCAN_PROD ? (isnan (v) ? 3 : v) : v); break;
+        case SCAN_CDOUBLE: ((double *) x)[2 * i] = isnan (v) ? 1 : v;
+          ((double *) x)[2 * i + 1] = op == SCAN_PROD ? 0 : (int) ((r >> 30) % 9) - 4; break;
+        case SCAN_CSINGLE: ((float *) x)[2 * i] = (float) (isnan (v) ? 1 : v);
+          ((float *) x)[2 * i + 1] = op == SCAN_PROD ? 0 : (float) ((int) ((r >> 30) % 9) - 4); break;
+        /* integers: the full range, so that native sums saturate often */
+        case SCAN_INT8: case SCAN_UINT8: case SCAN_LOGICAL: ((uint8_t *) x)[i] = (uint8_t) (r >> 3); break;
+        case SCAN_INT16: case SCAN_UINT16: ((uint16_t *) x)[i] = (uint16_t) (r >> 3); break;
+        case SCAN_INT32: case SCAN_UINT32: ((uint32_t *) x)[i] = (uint32_t) (r >> 3); break;
+        default: ((uint64_t *) x)[i] = r; break;
+        }
+      if (t == SCAN_LOGICAL)
+        ((uint8_t *) x)[i] &= 1;
+    }
+}
+
+static int same (scan_type t, const void *a, const void *b, int64_t i)
+{
+  switch (t)
+    {
+    case SCAN_DOUBLE: { double u = ((double *) a)[i], v = ((double *) b)[i]; return u == v || (isnan (u) && isnan (v)); }
+    case SCAN_SINGLE: { float u = ((float *) a)[i], v = ((float *) b)[i]; return u == v || (isnan (u) && isnan (v)); }
+    case SCAN_CDOUBLE: return same (SCAN_DOUBLE, a, b, 2 * i) && same (SCAN_DOUBLE, a, b, 2 * i + 1);
+    case SCAN_CSINGLE: return same (SCAN_SINGLE, a, b, 2 * i) && same (SCAN_SINGLE, a, b, 2 * i + 1);
+    default:
+      {
+        const size_t s = scan_type_size (t);
+        return memcmp ((const char *) a + i * s, (const char *) b + i * s, s) == 0;
+      }
+    }
+}
+
+/* one scan on the GPU against the CPU engine */
+static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, double *ix,
+                   double *ref_ix, const char *what)
+{
+  const int64_t n = scan_numel (h);
+  const size_t bytes = (size_t) n * scan_type_size (h->type);
+  scan_desc d = *h;
+  runs++;
+  d.x = dx; d.y = dy; d.index = h->index ? (double *) dix : NULL;
+  d.heads = h->heads ? dheads : NULL;
+  const size_t ws = gsk_workspace_bytes (&d, a);
+  if (ws > work_bytes)
+    {
+      CHECK (cudaFree (dwork));
+      CHECK (cudaMalloc (&dwork, ws));
+      CHECK (cudaMemset (dwork, 0, ws));
+      work_bytes = ws;
+    }
+  CHECK (cudaMemcpy (dx, h->x, bytes, cudaMemcpyHostToDevice));
+  if (h->heads)
+    CHECK (cudaMemcpy (dheads, h->heads, h->heads_full ? n : h->len, cudaMemcpyHostToDevice));
+  CHECK (cudaMemset (dy, 0xAB, bytes));                  /* poison */
+  if (h->index)
+    CHECK (cudaMemset (dix, 0xAB, (size_t) n * 8));
+  CHECK (gsk_scan (&d, a, dwork, work_bytes, 0));
+  CHECK (cudaDeviceSynchronize ());
+  CHECK (cudaMemcpy (y, dy, bytes, cudaMemcpyDeviceToHost));
+  if (h->index)
+    CHECK (cudaMemcpy (ix, dix, (size_t) n * 8, cudaMemcpyDeviceToHost));
+  scan_desc r = *h;
+  r.y = ref;
+  r.index = h->index ? ref_ix : NULL;
+  cpu_scan (&r);
+  for (int64_t i = 0; i < n; i++)
+    if (! same (h->type, y, ref, i) || (h->index && ix[i] != ref_ix[i]))
+      {
+        if (failures++ < 20)
+          fprintf (stderr, "FAIL %s %s %s: %s inner %lld len %lld outer %lld excl %d rev %d "
+                   "heads %s: first wrong element %lld\n", alg_name[a], scan_type_name (h->type),
+                   scan_op_name (h->op), what, (long long) h->inner, (long long) h->len,
+                   (long long) h->outer, h->exclusive, h->reverse,
+                   h->heads ? (h->heads_full ? "full" : "per-k") : "none", (long long) i);
+        return;
+      }
+}
+
+int main (int argc, char **argv)
+{
+  int quick = 0, large = 0;
+  for (int i = 1; i < argc; i++)
+    {
+      quick |= strcmp (argv[i], "--quick") == 0;
+      large |= strcmp (argv[i], "--large") == 0;
+    }
+  int count = 0;
+  if (cudaGetDeviceCount (&count) != cudaSuccess || count == 0)
+    {
+      printf ("gpu_selftest: SKIP: no CUDA device\n");
+      return 77;
+    }
+  struct cudaDeviceProp prop;
+  CHECK (cudaGetDeviceProperties (&prop, 0));
+  printf ("gpu_selftest on %s (sm_%d%d)%s\n", prop.name, prop.major, prop.minor,
+          quick ? ", quick" : "");
+
+  const int64_t max_n = large ? (int64_t) 1 << 28 : quick ? 70001 : (int64_t) 1 << 22;
+  const size_t max_bytes = (size_t) max_n * 16;
+  void *x = malloc (max_bytes), *y = malloc (max_bytes), *ref = malloc (max_bytes);
+  double *ix = malloc (max_n * 8), *ref_ix = malloc (max_n * 8);
+  uint8_t *heads = malloc (max_n + 1);
+  if (! x || ! y || ! ref || ! ix || ! ref_ix || ! heads)
+    return fprintf (stderr, "out of host memory\n"), 1;
+  CHECK (cudaMalloc (&dx, max_bytes));
+  CHECK (cudaMalloc (&dy, max_bytes));
+  CHECK (cudaMalloc (&dix, max_n * 8));
+  CHECK (cudaMalloc (&dheads, max_n + 1));
+
+  /* tiles hold 1024, 2048 or 4096 elements; sizes at and around their multiples */
+  static const int64_t sizes_full[] = { 0, 1, 2, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025,
+    2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12288, 65535, 65536, 65537,
+    100003, 1048575, 1048577, (1 << 22) - 1 };
+  static const int64_t sizes_quick[] = { 0, 1, 33, 1023, 1025, 2048, 4097, 70001 };
+  const int64_t *sizes = quick ? sizes_quick : sizes_full;
+  const int nsizes = quick ? (int) (sizeof sizes_quick / sizeof *sizes_quick)
+                           : (int) (sizeof sizes_full / sizeof *sizes_full);
+  const int64_t mode_sizes[2] = { 5000, quick ? 20011 : 70001 };
+
+  for (int a = 0; a < GSK_NALGORITHMS; a++)
+    for (int t = 0; t < SCAN_NTYPES; t++)
+      for (int op = 0; op < SCAN_NOPS; op++)
+        {
+          scan_desc h = { 0 };
+          h.type = (scan_type) t;
+          h.op = (scan_op) op;
+          h.inner = h.outer = 1;
+          h.len = 1;
+          if (! gsk_supports (&h))
+            continue;
+          /* CUB is tested where it runs; elsewhere it is the decoupled scan */
+          const int cub = a == GSK_CUB;
+          /* sizes: one plain line */
+          for (int s = 0; s < nsizes; s++)
+            {
+              h.len = sizes[s];
+              if (cub && gsk_effective_algorithm (&h, a) != GSK_CUB)
+                continue;
+              h.x = x;
+              fill (h.type, h.op, x, h.len);
+              check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "sizes");
+            }
+          if (cub)
+            continue;
+          /* modes x shapes x heads */
+          for (int m = 0; m < 2; m++)
+            for (int shape = 0; shape < 3; shape++)
+              for (int excl = 0; excl < 2; excl++)
+                for (int rev = 0; rev < 2; rev++)
+                  for (int hk = 0; hk < 3; hk++)
+                    {
+                      const int64_t n = mode_sizes[m];
+                      h.inner = shape == 2 ? 7 : 1;        /* across vectors */
+                      h.outer = shape == 1 ? 5 : 1;        /* batched lines */
+                      h.len = n / (h.inner * h.outer);
+                      h.exclusive = excl;
+                      h.reverse = rev;
+                      h.heads_full = hk == 2;
+                      h.heads = hk ? heads : NULL;
+                      const int64_t nh = hk == 2 ? scan_numel (&h) : h.len;
+                      for (int64_t i = 0; i < nh; i++)
+                        heads[i] = next () % 613 == 0 || i == 2048 || i == 4096;
+                      h.index = (op == SCAN_MAX || op == SCAN_MIN) ? ref_ix : NULL;
+                      h.x = x;
+                      fill (h.type, h.op, x, scan_numel (&h));
+                      check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "modes");
+                      h.index = NULL;
+                      h.heads = NULL;
+                      h.exclusive = h.reverse = 0;
+                      h.inner = h.outer = 1;
+                    }
+        }
+  if (large)
+    {
+      static const scan_type big[3] = { SCAN_DOUBLE, SCAN_SINGLE, SCAN_INT32 };
+      for (int b = 0; b < 3; b++)
+        for (int a = 0; a < GSK_NALGORITHMS; a++)
+          {
+            scan_desc h = { 0 };
+            h.type = big[b];
+            h.op = big[b] == SCAN_INT32 ? SCAN_MAX : SCAN_SUM;
+            h.inner = h.outer = 1;
+            h.len = max_n;
+            h.x = x;
+            if (gsk_effective_algorithm (&h, a) != (gsk_algorithm) a)
+              continue;
+            fill (h.type, h.op, x, h.len);
+            check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "2^28");
+          }
+    }
+  printf ("gpu_selftest: %ld scans, %ld failed: %s\n", runs, failures, failures ? "FAIL" : "PASS");
+  return failures ? 1 : 0;
+}
