@@ -125,7 +125,9 @@ static void bench (const char *shape, scan_desc *d, int with_cub)
 
 int main (int argc, char **argv)
 {
-  const int max_log2 = argc > 1 ? atoi (argv[1]) : 28;
+  /* gpu_bench --profile LOG2: only the double and int32 vector scans of 2^LOG2, for ncu */
+  const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
+  const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;
   int count = 0;
   if (cudaGetDeviceCount (&count) != cudaSuccess || count == 0)
     {
@@ -164,6 +166,24 @@ int main (int argc, char **argv)
     free (h);
   }
   static const scan_type types[4] = { SCAN_SINGLE, SCAN_DOUBLE, SCAN_INT32, SCAN_INT64 };
+  if (profile)
+    {
+      for (int t = 1; t < 3; t++)
+        {
+          scan_desc d = { 0 };
+          d.type = types[t];
+          d.op = t < 2 ? SCAN_SUM : SCAN_SATSUM;
+          d.inner = d.outer = 1;
+          d.len = (int64_t) 1 << max_log2;
+          d.x = x;
+          d.y = y;
+          need_work (gsk_workspace_bytes (&d, GSK_DECOUPLED));
+          for (int r = 0; r < 3; r++)
+            CHECK (gsk_scan (&d, GSK_DECOUPLED, work, work_bytes, 0));
+        }
+      CHECK (cudaDeviceSynchronize ());
+      return 0;
+    }
   for (int t = 0; t < 4; t++)
     for (int lg = 10; lg <= max_log2; lg += 2)
       {

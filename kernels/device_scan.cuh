@@ -11,6 +11,7 @@
 
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <type_traits>
 
 #include "block_scan.cuh"
 #include "scan_kernels.h"
@@ -25,12 +26,19 @@ namespace gsk {
 // need clearing between scans), 1: aggregate published, 2: inclusive prefix published
 enum { tile_aggregate = 1, tile_prefix = 2 };
 
+// States of up to 8 bytes travel with their flag in one 16-byte word (value, head,
+// flag), published and read with single 16-byte accesses: one L2 round trip per read
+// and no fence.  Larger states are stored first, then flagged after a fence.
 template <typename Op>
 struct tile_status
 {
-  unsigned *flags;
+  static constexpr bool packed = sizeof (typename Op::A) <= 8;
+  unsigned *flags;          // unpacked
   seg<Op> *aggregate;
   seg<Op> *inclusive;
+  uint4 *words;             // packed
+
+  static size_t flag_bytes (int64_t tiles) { return (packed ? 16 : sizeof (unsigned)) * tiles; }
 };
 
 // values are read past L1, which is not coherent with other SMs' writes
@@ -47,12 +55,34 @@ __device__ __forceinline__ S load_cg (const S *p)
 }
 
 template <typename Op>
+__device__ __forceinline__ uint4 pack (const seg<Op>& v, unsigned flag)
+{
+  union { typename Op::A a; unsigned long long bits; } u;
+  u.bits = 0;
+  u.a = v.a;
+  return make_uint4 ((unsigned) u.bits, (unsigned) (u.bits >> 32), (unsigned) v.head, flag);
+}
+
+template <typename Op>
+__device__ __forceinline__ seg<Op> unpack (const uint4& w)
+{
+  union { typename Op::A a; unsigned long long bits; } u;
+  u.bits = (unsigned long long) w.x | (unsigned long long) w.y << 32;
+  return { u.a, (int) w.z };
+}
+
+template <typename Op>
 __device__ __forceinline__ void publish (tile_status<Op> ts, int64_t tile, unsigned epoch,
                                          int state, const seg<Op>& v)
 {
-  (state == tile_prefix ? ts.inclusive : ts.aggregate)[tile] = v;
-  __threadfence ();
-  atomicExch (&ts.flags[tile], epoch << 2 | state);
+  if constexpr (tile_status<Op>::packed)
+    __stcg (&ts.words[tile], pack<Op> (v, epoch << 2 | state));
+  else
+    {
+      (state == tile_prefix ? ts.inclusive : ts.aggregate)[tile] = v;
+      __threadfence ();
+      atomicExch (&ts.flags[tile], epoch << 2 | state);
+    }
 }
 
 // Warp 0 finds the tile's exclusive prefix: 32 predecessors at a time, waiting for each
@@ -65,14 +95,31 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
   for (int64_t w = tile - 1;; w -= 32)
     {
       const int64_t idx = w - lane;
-      unsigned f = idx >= 0 ? 0 : (epoch << 2 | tile_prefix);
-      while (__any_sync (0xffffffffu, (f >> 2) != epoch))
-        if ((f >> 2) != epoch)
-          f = *(volatile unsigned *) &ts.flags[idx];
-      __threadfence ();
+      const unsigned before_start = epoch << 2 | tile_prefix;
+      seg<Op> v = seg_identity<Op> ();
+      unsigned f = idx >= 0 ? 0 : before_start;
+      if constexpr (tile_status<Op>::packed)
+        {
+          uint4 word = make_uint4 (0, 0, 0, f);
+          while (__any_sync (0xffffffffu, (f >> 2) != epoch))
+            if ((f >> 2) != epoch)
+              {
+                word = __ldcg (&ts.words[idx]);
+                f = word.w;
+              }
+          if (idx >= 0)
+            v = unpack<Op> (word);
+        }
+      else
+        {
+          while (__any_sync (0xffffffffu, (f >> 2) != epoch))
+            if ((f >> 2) != epoch)
+              f = *(volatile unsigned *) &ts.flags[idx];
+          __threadfence ();
+          if (idx >= 0)
+            v = (f & 3) == tile_prefix ? load_cg (&ts.inclusive[idx]) : load_cg (&ts.aggregate[idx]);
+        }
       const bool is_prefix = (f & 3) == tile_prefix;
-      seg<Op> v = idx < 0 ? seg_identity<Op> ()
-                  : is_prefix ? load_cg (&ts.inclusive[idx]) : load_cg (&ts.aggregate[idx]);
       const unsigned stop = __ballot_sync (0xffffffffu, is_prefix || v.head);
       const int stop_lane = stop ? __ffs (stop) - 1 : 31;
       if (lane > stop_lane)
@@ -160,7 +207,8 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
       __syncthreads ();
     }
 
-  typename Op::A state = seg_combine<Op> (tile_prefix_st, excl).a;
+  typedef runner<Op> R;
+  typename R::V value = R::start (seg_combine<Op> (tile_prefix_st, excl).a);
   {
     line_walker w (g, t.p0 + first);
 #pragma unroll
@@ -171,17 +219,17 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
           T *slot = &tile_st.v[io::pad (ph)];
           double *ix = g.ix ? g.ix + t.q_lo + ph : nullptr;
           if (w.starts (g, tile_st.h[ph]))
-            state = Op::identity ();
-          const typename Op::A e = Op::lift (*slot, w.kphys (g));
+            value = R::reset ();
+          const T x = *slot;
           if (g.exclusive)
             {
-              Op::emit (state, slot, ix);
-              state = Op::combine (state, e);
+              R::emit (value, slot, ix);
+              value = R::step (value, x, w.kphys (g));
             }
           else
             {
-              state = Op::combine (state, e);
-              Op::emit (state, slot, ix);
+              value = R::step (value, x, w.kphys (g));
+              R::emit (value, slot, ix);
             }
         }
   }
@@ -278,35 +326,70 @@ struct lane_pos
   }
 };
 
-template <typename Op, bool EMIT>
-__device__ __forceinline__ seg<Op> lane_run (const lanes_args& a, const lane_pos& p,
-                                             seg<Op> state)
+// walks lane p's chunk in scan order, f (x, at, kk, head) for each element; loads a
+// batch of elements ahead, so that a thread keeps several loads in flight
+template <typename T, typename F>
+__device__ __forceinline__ void lane_walk (const lanes_args& a, const lane_pos& p, F f)
 {
-  typedef typename Op::elem T;
   const T *x = static_cast<const T *> (a.x);
-  T *y = static_cast<T *> (a.y);
   const int64_t k0 = p.c * a.chunk;
   const int64_t k1 = min (a.len, k0 + a.chunk);
-  for (int64_t k = k0; k < k1; k++)
+  const int64_t step = a.reverse ? -a.inner : a.inner;
+  int64_t at = p.i + a.inner * ((a.reverse ? a.len - 1 - k0 : k0) + a.len * p.o);
+  for (int64_t k = k0; k < k1; k += lanes_batch)
     {
-      const int64_t kk = a.reverse ? a.len - 1 - k : k;
-      const int64_t at = p.i + a.inner * (kk + a.len * p.o);
-      bool head = k == 0;
-      if (! head && a.heads)
-        {
-          const int64_t hk = a.reverse ? kk + 1 : kk;
-          head = a.heads_full ? a.heads[p.i + a.inner * (hk + a.len * p.o)] : a.heads[hk];
-        }
-      if (head)
-        state = { Op::identity (), 1 };
-      const typename Op::A e = Op::lift (x[at], kk);
-      if (EMIT && a.exclusive)
-        Op::emit (state.a, &y[at], a.ix ? &a.ix[at] : nullptr);
-      state.a = Op::combine (state.a, e);
-      if (EMIT && ! a.exclusive)
-        Op::emit (state.a, &y[at], a.ix ? &a.ix[at] : nullptr);
+      T v[lanes_batch];
+#pragma unroll
+      for (int j = 0; j < lanes_batch; j++)
+        if (k + j < k1)
+          v[j] = x[at + j * step];
+#pragma unroll
+      for (int j = 0; j < lanes_batch; j++, at += step)
+        if (k + j < k1)
+          {
+            const int64_t kk = a.reverse ? a.len - 1 - (k + j) : k + j;
+            bool head = k + j == 0;
+            if (! head && a.heads)
+              {
+                const int64_t hk = a.reverse ? kk + 1 : kk;
+                head = a.heads_full ? a.heads[p.i + a.inner * (hk + a.len * p.o)] : a.heads[hk];
+              }
+            f (v[j], at, kk, head);
+          }
     }
+}
+
+template <typename Op>
+__device__ __forceinline__ seg<Op> lane_reduce (const lanes_args& a, const lane_pos& p)
+{
+  typedef typename Op::elem T;
+  seg<Op> state = seg_identity<Op> ();
+  lane_walk<T> (a, p, [&] (T x, int64_t, int64_t kk, bool head) {
+    if (head)
+      state = { Op::identity (), 1 };
+    state.a = Op::combine (state.a, Op::lift (x, kk));
+  });
   return state;
+}
+
+template <typename Op>
+__device__ __forceinline__ void lane_scan (const lanes_args& a, const lane_pos& p,
+                                           const seg<Op>& carry)
+{
+  typedef typename Op::elem T;
+  typedef runner<Op> R;
+  T *y = static_cast<T *> (a.y);
+  typename R::V value = R::start (carry.a);
+  lane_walk<T> (a, p, [&] (T x, int64_t at, int64_t kk, bool head) {
+    if (head)
+      value = R::reset ();
+    double *ix = a.ix ? &a.ix[at] : nullptr;
+    if (a.exclusive)
+      R::emit (value, &y[at], ix);
+    value = R::step (value, x, kk);
+    if (! a.exclusive)
+      R::emit (value, &y[at], ix);
+  });
 }
 
 template <typename Op>
@@ -315,7 +398,7 @@ lanes_reduce_kernel (lanes_args a, seg<Op> *totals, int64_t threads)
 {
   const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
   if (g < threads)
-    totals[g] = lane_run<Op, false> (a, lane_pos (a, g), seg_identity<Op> ());
+    totals[g] = lane_reduce<Op> (a, lane_pos (a, g));
 }
 
 // per lane, the chunks' totals become their exclusive prefixes (in place)
@@ -343,7 +426,7 @@ lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
 {
   const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
   if (g < threads)
-    lane_run<Op, true> (a, lane_pos (a, g), carries ? carries[g] : seg_identity<Op> ());
+    lane_scan<Op> (a, lane_pos (a, g), carries ? carries[g] : seg_identity<Op> ());
 }
 
 template <typename Op>
@@ -401,19 +484,19 @@ struct plan
   typedef typename Op::elem T;
   typedef seg<Op> S;
   static constexpr int64_t tile = tile_shape<T, S>::size;
+  // The classic algorithms are built for the 4- and 8-byte real types only: each
+  // costs four kernels per operator in build time.  Others run the decoupled scan.
+  static constexpr bool classic = (sizeof (T) == 4 || sizeof (T) == 8) && std::is_arithmetic<T>::value;
 
-  static size_t workspace (const scan_desc *d, gsk_algorithm a)
+  static gsk_algorithm effective (gsk_algorithm a)
   {
-    if (d->inner > 1)
-      {
-        const lanes_args la = make_lanes_args (d);
-        return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
-      }
-    const int64_t tiles = blocks_for (scan_numel (d), tile);
-    if (a == GSK_DECOUPLED)
-      return round_up (sizeof (unsigned) * tiles) + 2 * round_up (sizeof (S) * tiles);
-    return round_up (sizeof (S) * hierarchy_states (tiles));
+    return (a == GSK_KOGGE_STONE || a == GSK_BRENT_KUNG) && ! classic ? GSK_DECOUPLED : a;
   }
+
+  // defined out of the class, so not inline: `extern template` then keeps the dispatch
+  // unit from compiling the kernels again
+  static size_t workspace (const scan_desc *d, gsk_algorithm a);
+  static cudaError_t run (const scan_desc *d, gsk_algorithm a, void *ws, cudaStream_t s);
 
   // exclusive scan, in place, of m states in `a` (scratch after it)
   template <template <typename, int> class BlockScan>
@@ -443,49 +526,78 @@ struct plan
     tile_scan_kernel<Op, BlockScan, false><<<tiles, block_threads, 0, s>>> (
       g, tile_status<Op> {}, 0, totals);
   }
-
-  static cudaError_t run (const scan_desc *d, gsk_algorithm a, void *ws, cudaStream_t s)
-  {
-    if (d->inner > 1)
-      {
-        const lanes_args la = make_lanes_args (d);
-        const int64_t threads = la.inner * la.outer * la.nchunks;
-        S *totals = la.nchunks > 1 ? static_cast<S *> (ws) : nullptr;
-        if (totals)
-          {
-            lanes_reduce_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
-              la, totals, threads);
-            lanes_carry_kernel<Op><<<blocks_for (la.inner * la.outer, block_threads),
-                                     block_threads, 0, s>>> (la, totals);
-          }
-        lanes_scan_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
-          la, totals, threads);
-        return cudaGetLastError ();
-      }
-    const line_args g = make_line_args (d);
-    const int64_t tiles = blocks_for (g.n, tile);
-    switch (a)
-      {
-      case GSK_KOGGE_STONE:
-        hierarchical<block_scan_kogge_stone> (g, ws, s);
-        break;
-      case GSK_BRENT_KUNG:
-        hierarchical<block_scan_brent_kung> (g, ws, s);
-        break;
-      default:
-        {
-          char *w = static_cast<char *> (ws);
-          tile_status<Op> ts;
-          ts.flags = reinterpret_cast<unsigned *> (w);
-          ts.aggregate = reinterpret_cast<S *> (w + round_up (sizeof (unsigned) * tiles));
-          ts.inclusive = ts.aggregate + round_up (sizeof (S) * tiles) / sizeof (S);
-          const unsigned epoch = next_epoch (ws, round_up (sizeof (unsigned) * tiles), s);
-          tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, 0, s>>> (
-            g, ts, epoch, nullptr);
-        }
-      }
-    return cudaGetLastError ();
-  }
 };
+
+template <typename Op>
+size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
+{
+  if (d->inner > 1)
+    {
+      const lanes_args la = make_lanes_args (d);
+      return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
+    }
+  const int64_t tiles = blocks_for (scan_numel (d), tile);
+  if (effective (a) == GSK_DECOUPLED)
+    return round_up (tile_status<Op>::flag_bytes (tiles))
+           + (tile_status<Op>::packed ? 0 : 2 * round_up (sizeof (S) * tiles));
+  return round_up (sizeof (S) * hierarchy_states (tiles));
+}
+
+template <typename Op>
+cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaStream_t s)
+{
+  if (d->inner > 1)
+    {
+      const lanes_args la = make_lanes_args (d);
+      const int64_t threads = la.inner * la.outer * la.nchunks;
+      S *totals = la.nchunks > 1 ? static_cast<S *> (ws) : nullptr;
+      if (totals)
+        {
+          lanes_reduce_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
+            la, totals, threads);
+          lanes_carry_kernel<Op><<<blocks_for (la.inner * la.outer, block_threads),
+                                   block_threads, 0, s>>> (la, totals);
+        }
+      lanes_scan_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
+        la, totals, threads);
+      return cudaGetLastError ();
+    }
+  const line_args g = make_line_args (d);
+  const int64_t tiles = blocks_for (g.n, tile);
+  switch (a)
+    {
+    case GSK_KOGGE_STONE:
+      if constexpr (classic)
+        {
+          hierarchical<block_scan_kogge_stone> (g, ws, s);
+          break;
+        }
+      [[fallthrough]];
+    case GSK_BRENT_KUNG:
+      if constexpr (classic)
+        {
+          if (a == GSK_BRENT_KUNG)
+            {
+              hierarchical<block_scan_brent_kung> (g, ws, s);
+              break;
+            }
+        }
+      [[fallthrough]];
+    default:
+      {
+        char *w = static_cast<char *> (ws);
+        tile_status<Op> ts;
+        const size_t flag_bytes = round_up (tile_status<Op>::flag_bytes (tiles));
+        ts.flags = reinterpret_cast<unsigned *> (w);
+        ts.words = reinterpret_cast<uint4 *> (w);
+        ts.aggregate = reinterpret_cast<S *> (w + flag_bytes);
+        ts.inclusive = ts.aggregate + round_up (sizeof (S) * tiles) / sizeof (S);
+        const unsigned epoch = next_epoch (ws, flag_bytes, s);
+        tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, 0, s>>> (
+          g, ts, epoch, nullptr);
+      }
+    }
+  return cudaGetLastError ();
+}
 
 }  // namespace gsk

@@ -80,7 +80,12 @@ static bool cub_applies (const scan_desc *d)
 
 extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a)
 {
-  return a == GSK_CUB && ! cub_applies (d) ? GSK_DECOUPLED : a;
+  if (a == GSK_CUB)
+    return cub_applies (d) ? a : GSK_DECOUPLED;
+  if (d->inner > 1)
+    return a;   /* every algorithm scans across vectors with the lanes kernels */
+  with_op (d, [&] (auto op) { a = plan<decltype (op)>::effective (a); });
+  return a;
 }
 
 extern "C" size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a)

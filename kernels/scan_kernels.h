@@ -32,8 +32,9 @@ size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a);
 cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *workspace,
                       size_t workspace_bytes, cudaStream_t stream);
 
-/* The algorithm that actually ran (GSK_CUB falls back to GSK_DECOUPLED where CUB's scan
-   does not apply), for reports and benchmarks. */
+/* The algorithm that actually runs: GSK_CUB covers plain double and single sums,
+   GSK_KOGGE_STONE and GSK_BRENT_KUNG the 4- and 8-byte real types; elsewhere each is
+   GSK_DECOUPLED.  Scans across vectors (inner > 1) use the lanes kernels for all. */
 gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a);
 
 /* CUB's InclusiveSum / ExclusiveSum of a plain vector, the benchmark's baseline.

@@ -125,6 +125,33 @@ struct satsum_op
   { *y = T (clamp (f.a, f.lo, f.hi)); }
 };
 
+// The second pass of a scan knows its prefix, so it only needs to step a value along:
+// runner<Op> does that.  For most operators the value is the state itself; a saturating
+// sum steps a plain saturating add instead of composing clamp maps.
+template <typename Op>
+struct runner
+{
+  typedef typename Op::elem T;
+  typedef typename Op::A V;
+  static __device__ __forceinline__ V start (const typename Op::A& a) { return a; }
+  static __device__ __forceinline__ V reset () { return Op::identity (); }
+  static __device__ __forceinline__ V step (const V& v, T x, int64_t k)
+  { return Op::combine (v, Op::lift (x, k)); }
+  static __device__ __forceinline__ void emit (const V& v, T *y, double *ix) { Op::emit (v, y, ix); }
+};
+
+template <typename T>
+struct runner<satsum_op<T>>
+{
+  typedef satsum_op<T> Op;
+  typedef typename Op::W V;
+  static __device__ __forceinline__ V start (const typename Op::A& f) { return Op::clamp (f.a, f.lo, f.hi); }
+  static __device__ __forceinline__ V reset () { return V (0); }
+  static __device__ __forceinline__ V step (V v, T x, int64_t)
+  { return Op::clamp (v + V (x), V (limits<T>::lowest ()), V (limits<T>::highest ())); }
+  static __device__ __forceinline__ void emit (V v, T *y, double *) { *y = T (v); }
+};
+
 // Segmented scan: a state with a flag saying a head lies inside it; whatever came
 // before a head does not reach past it.
 template <typename Op>

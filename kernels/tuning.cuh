@@ -9,10 +9,14 @@ constexpr int block_threads = 256;
 // items per thread of a tile: enough bytes in flight per thread to cover memory latency,
 // few enough that the tile, its head flags and the block scan's buffers fit in 48 KiB of
 // static shared memory (the Kogge-Stone buffers hold two states per thread)
+#ifndef GSK_ITEMS_8B
+#define GSK_ITEMS_8B 8   // 8-byte elements with states of up to 16 bytes (sums, products)
+#endif
 template <typename T, typename S>
 struct tile_shape
 {
-  static constexpr int items = sizeof (T) >= 16 ? 4 : sizeof (S) > 32 ? 4 : sizeof (T) >= 8 ? 8 : 16;
+  static constexpr int items = sizeof (T) >= 16 ? 4 : sizeof (S) > 32 ? 4
+                               : sizeof (T) >= 8 ? (sizeof (S) <= 16 ? GSK_ITEMS_8B : 8) : 16;
   static constexpr int size = block_threads * items;
 };
 
@@ -23,5 +27,7 @@ constexpr int state_items = 4;
 // and never cut a lane's run along the dimension shorter than min_chunk steps
 constexpr long long lanes_target_threads = 132LL * 2048 * 2;
 constexpr long long lanes_min_chunk = 64;
+// elements a lanes thread loads ahead before scanning them
+constexpr int lanes_batch = 8;
 
 }  // namespace gsk

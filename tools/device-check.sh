@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Run on a GPU machine (the team's lent device): build the release tarball as a user
+# would, run the kernel self-test, the benchmark, the Octave suite after `pkg install`,
+# and compute-sanitizer.  Needs .device/octave.tar.xz (from ../shared/tools/octave-bundle)
+# and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
+#   tools/device-check.sh [build] [selftest] [large] [bench] [octave] [obench] [sanitize]
+# The builds run side by side; everything that uses the GPU runs one after another.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+steps=" ${*:-build selftest bench octave} "
+tar -C /tmp -xJf "$top/.device/octave.tar.xz" && source /tmp/octave/activate
+tarball=$(ls "$top"/.device/gpuscan-*.tar.gz | head -n 1)
+nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv,noheader | tee "$OUT/gpu.txt"
+b=/tmp/gs-build
+pkg_prefix=/tmp/opkg
+pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_list', '$pkg_prefix/ll'); pkg ('global_list', '$pkg_prefix/gl');"
+rc=0
+if [[ $steps == *" octave "* || $steps == *" obench "* ]]; then
+  ( start=$(date +%s); octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
+      > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
+  install_pid=$!
+fi
+if [[ $steps == *" build "* ]]; then
+  rm -rf $b && mkdir -p $b && tar -C $b -xzf "$tarball" --strip-components=1
+  ( cd $b && start=$(date +%s) && ./configure > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 \
+    && make -C src gpu_selftest gpu_bench >> make.log 2>&1 \
+    && echo "build: $(( $(date +%s) - start )) s" ) || { tail -40 $b/make.log $b/configure.log; exit 1; }
+  grep "CUDA engine" $b/configure.log
+fi
+if [[ $steps == *" selftest "* ]]; then
+  $b/src/gpu_selftest 2>&1 | tee "$OUT/selftest.txt" | tail -25; rc=$((rc | PIPESTATUS[0]))
+fi
+if [[ $steps == *" large "* ]]; then
+  $b/src/gpu_selftest --quick --large 2>&1 | tee "$OUT/selftest-large.txt" | tail -5
+fi
+if [[ $steps == *" bench "* ]]; then
+  $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
+  grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
+fi
+if [[ $steps == *" sanitize "* ]]; then
+  for tool in memcheck synccheck; do
+    compute-sanitizer --tool $tool --error-exitcode 3 $b/src/gpu_selftest --quick > "$OUT/sanitize-$tool.txt" 2>&1
+    echo "compute-sanitizer $tool: rc=$? $(tail -n 2 "$OUT/sanitize-$tool.txt" | tr '\n' ' ')"
+  done
+fi
+if [[ -n "${install_pid:-}" ]]; then wait $install_pid; tail -n 1 "$OUT/pkg-install.txt"; fi
+if [[ $steps == *" octave "* ]]; then
+  octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan'); gpuscan_info ();
+      addpath ('$top/tests'); exit (! run_suite ());" > "$OUT/octave-suite.txt" 2>&1
+  echo "octave suite rc=$?" >> "$OUT/octave-suite.txt"; tail -n 12 "$OUT/octave-suite.txt"
+fi
+if [[ $steps == *" obench "* ]]; then
+  octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
+      addpath ('$top/bench'); octave_bench ();" > "$OUT/octave-bench.txt" 2>&1
+  tail -n 30 "$OUT/octave-bench.txt"
+fi
+exit $rc
