@@ -13,7 +13,7 @@ tar -C /tmp -xJf "$top/.device/octave.tar.xz" && source /tmp/octave/activate
 tarball=$(ls "$top"/.device/gpuscan-*.tar.gz | head -n 1)
 nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv,noheader | tee "$OUT/gpu.txt"
 b=/tmp/gs-build
-pkg_prefix=/tmp/opkg
+pkg_prefix=/tmp/opkg; mkdir -p $pkg_prefix
 pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_list', '$pkg_prefix/ll'); pkg ('global_list', '$pkg_prefix/gl');"
 rc=0
 if [[ $steps == *" octave "* || $steps == *" obench "* ]]; then
