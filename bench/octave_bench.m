@@ -9,11 +9,13 @@ function octave_bench ()
   algs = {"auto", "cpu"};
   if (info.gpu_count > 0)
     algs{end+1} = "decoupled";
+  endif
   printf ("%-26s %-10s %12s %12s %9s\n", "case", "algorithm", "gpuscan ms", "cumsum ms", "speed-up");
-  cases = {"2^26 double", @() randn (2^26, 1), 1;
-           "2^26 single", @() single (randn (2^26, 1)), 1;
-           "4096x4096 double dim 1", @() randn (4096), 1;
-           "4096x4096 double dim 2", @() randn (4096), 2};
+  ## (no space before a call's parenthesis inside a cell literal: it would split it)
+  cases = {"2^26 double", @() randn(2^26, 1), 1;
+           "2^26 single", @() single(randn(2^26, 1)), 1;
+           "4096x4096 double dim 1", @() randn(4096), 1;
+           "4096x4096 double dim 2", @() randn(4096), 2};
   for c = 1:rows (cases)
     x = cases{c, 2} ();
     dim = cases{c, 3};
