@@ -138,6 +138,86 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
     }
 }
 
+// ---- a thread's run of ITEMS consecutive elements of a staged tile ----------------
+// Most runs lie inside one line, without head flags, in a full tile: those take a loop
+// with nothing but the operator in it.
+
+// the segmented state of the run
+template <typename Op, typename io, int ITEMS>
+__device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
+                                             const typename io::storage& st, int first)
+{
+  line_walker w (g, t.p0 + first);
+  if (! g.heads && t.cnt == io::size && w.k + ITEMS <= g.len)
+    {
+      typename Op::A a = Op::identity ();
+#pragma unroll
+      for (int i = 0; i < ITEMS; i++)
+        {
+          const int64_t k = w.k + i;
+          a = Op::combine (a, Op::lift (st.v[io::pad (t.phys (g, first + i))],
+                                        g.reverse ? g.len - 1 - k : k));
+        }
+      return { a, w.k == 0 };
+    }
+  seg<Op> run = seg_identity<Op> ();
+#pragma unroll
+  for (int i = 0; i < ITEMS; i++, w.next ())
+    if (first + i < t.cnt)
+      {
+        const int ph = t.phys (g, first + i);
+        run = seg_combine<Op> (run, seg<Op> { Op::lift (st.v[io::pad (ph)], w.kphys (g)),
+                                              w.starts (g, st.h[ph]) });
+      }
+  return run;
+}
+
+// scan the run from its prefix, writing outputs over the staged inputs (and indices)
+template <typename Op, typename io, int ITEMS>
+__device__ __forceinline__ void scan_run (const line_args& g, const io& t,
+                                          typename io::storage& st, int first,
+                                          const typename Op::A& prefix)
+{
+  typedef typename Op::elem T;
+  typedef runner<Op> R;
+  typename R::V value = R::start (prefix);
+  line_walker w (g, t.p0 + first);
+  // one element: emit and step in the order the mode asks for
+  auto visit = [&] (int i, int64_t kp) {
+    const int ph = t.phys (g, first + i);
+    T *slot = &st.v[io::pad (ph)];
+    double *ix = g.ix ? g.ix + t.q_lo + ph : nullptr;
+    const T x = *slot;
+    if (g.exclusive)
+      {
+        R::emit (value, slot, ix);
+        value = R::step (value, x, kp);
+      }
+    else
+      {
+        value = R::step (value, x, kp);
+        R::emit (value, slot, ix);
+      }
+  };
+  if (! g.heads && t.cnt == io::size && w.k + ITEMS <= g.len)
+    {
+      if (w.k == 0)
+        value = R::reset ();
+#pragma unroll
+      for (int i = 0; i < ITEMS; i++)
+        visit (i, g.reverse ? g.len - 1 - (w.k + i) : w.k + i);
+      return;
+    }
+#pragma unroll
+  for (int i = 0; i < ITEMS; i++, w.next ())
+    if (first + i < t.cnt)
+      {
+        if (w.starts (g, st.h[t.phys (g, first + i)]))
+          value = R::reset ();
+        visit (i, w.kphys (g));
+      }
+}
+
 // ---- one tile kernel for both strategies -----------------------------------------
 // Each thread folds its run, the block scans the runs, the tile's prefix comes from the
 // look-back (decoupled) or from the scanned tile totals (hierarchical), then each
@@ -161,19 +241,7 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
   __syncthreads ();
 
   const int first = threadIdx.x * ITEMS;
-  S run = seg_identity<Op> ();
-  {
-    line_walker w (g, t.p0 + first);
-#pragma unroll
-    for (int i = 0; i < ITEMS; i++, w.next ())
-      if (first + i < t.cnt)
-        {
-          const int ph = t.phys (g, first + i);
-          const S e = { Op::lift (tile_st.v[io::pad (ph)], w.kphys (g)),
-                        w.starts (g, tile_st.h[ph]) };
-          run = seg_combine<Op> (run, e);
-        }
-  }
+  const S run = fold_run<Op, io, ITEMS> (g, t, tile_st, first);
   S excl, total;
   scan::scan (scan_st, run, excl, total);
 
@@ -207,32 +275,7 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
       __syncthreads ();
     }
 
-  typedef runner<Op> R;
-  typename R::V value = R::start (seg_combine<Op> (tile_prefix_st, excl).a);
-  {
-    line_walker w (g, t.p0 + first);
-#pragma unroll
-    for (int i = 0; i < ITEMS; i++, w.next ())
-      if (first + i < t.cnt)
-        {
-          const int ph = t.phys (g, first + i);
-          T *slot = &tile_st.v[io::pad (ph)];
-          double *ix = g.ix ? g.ix + t.q_lo + ph : nullptr;
-          if (w.starts (g, tile_st.h[ph]))
-            value = R::reset ();
-          const T x = *slot;
-          if (g.exclusive)
-            {
-              R::emit (value, slot, ix);
-              value = R::step (value, x, w.kphys (g));
-            }
-          else
-            {
-              value = R::step (value, x, w.kphys (g));
-              R::emit (value, slot, ix);
-            }
-        }
-  }
+  scan_run<Op, io, ITEMS> (g, t, tile_st, first, seg_combine<Op> (tile_prefix_st, excl).a);
   __syncthreads ();
   t.store (tile_st, g);
 }
@@ -253,17 +296,7 @@ tile_reduce_kernel (line_args g, seg<Op> *totals)
   const io t (g, blockIdx.x);
   t.load (tile_st, g);
   __syncthreads ();
-  const int first = threadIdx.x * ITEMS;
-  S run = seg_identity<Op> ();
-  line_walker w (g, t.p0 + first);
-#pragma unroll
-  for (int i = 0; i < ITEMS; i++, w.next ())
-    if (first + i < t.cnt)
-      {
-        const int ph = t.phys (g, first + i);
-        run = seg_combine<Op> (run, S { Op::lift (tile_st.v[io::pad (ph)], w.kphys (g)),
-                                        w.starts (g, tile_st.h[ph]) });
-      }
+  const S run = fold_run<Op, io, ITEMS> (g, t, tile_st, threadIdx.x * ITEMS);
   S excl, total;
   scan::scan (scan_st, run, excl, total);
   if (threadIdx.x == 0)
