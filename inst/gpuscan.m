@@ -448,3 +448,51 @@ endfunction
 %! catch
 %! end_try_catch
 %! assert (gpuscan (1:3), [1 3 6]);
+
+## ---- demos (demo gpuscan) -----------------------------------------------------------
+%!demo
+%! ## Cutting a loaf: piece lengths -> where each piece starts (an exclusive sum)
+%! lengths = [3 1 4 1 5 9 2 6];
+%! starts = gpuscan (lengths, "exclusive") + 1
+%! ends = gpuscan (lengths)
+%! ## piece k of the loaf is loaf(starts(k):ends(k))
+
+%!demo
+%! ## Stream compaction: keep the positive values, in order, through an exclusive
+%! ## scan of the mask (each kept element learns its place in the output)
+%! x = randn (1, 12)
+%! keep = x > 0;
+%! where = gpuscan (keep, "exclusive") + 1;   # output slot of every kept element
+%! y = zeros (1, sum (keep));
+%! y(where(keep)) = x(keep)
+%! assert (y, x(keep))
+
+%!demo
+%! ## Running totals per group: sales of three shops in one vector, restarting at
+%! ## every shop's first day (segments), and the total still to come (reverse)
+%! shop  = [1 1 1 1 2 2 2 3 3 3 3 3];
+%! sales = [5 3 0 7 2 2 9 1 1 4 0 6];
+%! first_day = [true, diff(shop) != 0];
+%! running = gpuscan (sales, "segments", first_day)
+%! to_come = gpuscan (sales, "segments", first_day, "reverse", "exclusive")
+
+%!demo
+%! ## Record highs: running maximum of a random walk and the day each record was set
+%! walk = cumsum (randn (1, 250));
+%! [best, day] = gpuscan (walk, "max");
+%! records = unique (day);
+%! printf ("%d records; the last one, %.2f, on day %d\n", numel (records), best(end), day(end));
+%! plot (1:250, walk, 1:250, best); legend ("walk", "running maximum");
+
+%!demo
+%! ## The algorithms side by side on 2^24 doubles (GPU ones only with a GPU)
+%! x = randn (2^24, 1);
+%! ref = cumsum (x);
+%! t0 = tic (); cumsum (x); tc = toc (t0);
+%! printf ("%-12s %9.2f ms\n", "cumsum", tc * 1e3);
+%! for a = gpuscan_info ().algorithms
+%!   gpuscan (x, "algorithm", a{1});      # warm-up
+%!   t0 = tic (); y = gpuscan (x, "algorithm", a{1}); t = toc (t0);
+%!   printf ("%-12s %9.2f ms  %5.1fx cumsum  max rel. diff %.1g\n", a{1}, t * 1e3, tc / t,
+%!           max (abs (y - ref)) / max (abs (ref)));
+%! endfor

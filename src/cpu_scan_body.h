@@ -105,6 +105,10 @@ static void scan_along_##NAME (const scan_desc *d, int nthreads) \
 { \
   const int64_t inner = d->inner, len = d->len; \
   int64_t piece = CPU_PIECE_BYTES / ((int64_t) sizeof (T) * inner); \
+  const int64_t min_piece = (len + (int64_t) nthreads * CPU_MAX_ROUNDS - 1) \
+                            / ((int64_t) nthreads * CPU_MAX_ROUNDS); \
+  if (piece < min_piece) \
+    piece = min_piece; \
   if (piece < 1) \
     piece = 1; \
   const int64_t super = piece * nthreads; \

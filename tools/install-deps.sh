@@ -11,6 +11,10 @@ command -v make       >/dev/null || need+=(make)
 command -v gcc        >/dev/null || need+=(gcc)
 command -v gnuplot    >/dev/null || need+=(gnuplot-nox)
 command -v makeinfo   >/dev/null || need+=(texinfo)
+# the font Octave's text renderer loads; without it no figure can be drawn or printed
+[ -f /usr/share/fonts/opentype/freefont/FreeSans.otf ] || need+=(fonts-freefont-otf)
+# Octave prints figures to PNG without a display through gnuplot and Ghostscript
+command -v gs         >/dev/null || need+=(ghostscript)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
   echo "gpuscan: installing ${need[*]}" >&2
