@@ -8,10 +8,7 @@
 
 #include <octave/oct.h>
 
-#include <sys/mman.h>
-
 #include <cctype>
-#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -136,22 +133,6 @@ namespace
     return r;
   }
 
-  // Large outputs are fresh pages, and faulting them in costs more than the scan on
-  // some machines: ask for huge pages (where the kernel only grants them on request).
-  void ask_huge_pages (void *p, size_t bytes)
-  {
-#ifdef MADV_HUGEPAGE
-    const uintptr_t huge = 2u << 20;
-    if (bytes < 4 * huge)
-      return;
-    const uintptr_t lo = (reinterpret_cast<uintptr_t> (p) + huge - 1) & ~(huge - 1);
-    const uintptr_t hi = (reinterpret_cast<uintptr_t> (p) + bytes) & ~(huge - 1);
-    madvise (reinterpret_cast<void *> (lo), hi - lo, MADV_HUGEPAGE);
-#else
-    (void) p; (void) bytes;
-#endif
-  }
-
   // An uninitialized Octave array: the engine writes every element, in parallel,
   // so fresh pages are touched first by the threads that fill them.
   template <typename AT>
@@ -162,7 +143,6 @@ namespace
     if (n == 0)
       return AT (dv);
     E *p = std::allocator<E> ().allocate (n);
-    ask_huge_pages (p, sizeof (E) * n);
     return AT (Array<E> (p, dv));
   }
 
