@@ -104,11 +104,15 @@ static void scan_serial_##NAME (const scan_desc *d) \
 static void scan_along_##NAME (const scan_desc *d, int nthreads) \
 { \
   const int64_t inner = d->inner, len = d->len; \
+  /* a piece fits in cache, every thread gets one, and there are few rounds */ \
   int64_t piece = CPU_PIECE_BYTES / ((int64_t) sizeof (T) * inner); \
-  const int64_t min_piece = (len + (int64_t) nthreads * CPU_MAX_ROUNDS - 1) \
-                            / ((int64_t) nthreads * CPU_MAX_ROUNDS); \
-  if (piece < min_piece) \
-    piece = min_piece; \
+  const int64_t even = (len + nthreads - 1) / nthreads; \
+  const int64_t few_rounds = (len + (int64_t) nthreads * CPU_MAX_ROUNDS - 1) \
+                             / ((int64_t) nthreads * CPU_MAX_ROUNDS); \
+  if (piece > even) \
+    piece = even; \
+  if (piece < few_rounds) \
+    piece = few_rounds; \
   if (piece < 1) \
     piece = 1; \
   const int64_t super = piece * nthreads; \

@@ -184,7 +184,9 @@ void cuda_engine_info (engine_info *info)
 /* host copies use every core: one thread cannot keep up with the PCIe link */
 static void host_copy (void *dst, const void *src, size_t bytes)
 {
-  const size_t piece = (size_t) 1 << 20;
+  /* pieces of at least 64 KiB, enough of them for every thread */
+  size_t piece = bytes / 64;
+  piece = piece < ((size_t) 64 << 10) ? (size_t) 64 << 10 : piece;
   const int64_t pieces = (int64_t) ((bytes + piece - 1) / piece);
 #pragma omp parallel for schedule (static) if (bytes >= CUDA_PAR_COPY_MIN)
   for (int64_t i = 0; i < pieces; i++)

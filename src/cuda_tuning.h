@@ -3,14 +3,13 @@
 #define GPUSCAN_CUDA_TUNING_H
 
 /* bytes of each of the two pinned staging buffers that host data streams through */
-#define CUDA_STAGING_BYTES ((size_t) 8 << 20)
+#define CUDA_STAGING_BYTES ((size_t) 32 << 20)
 /* below this many bytes a host copy is not worth waking the thread team */
 #define CUDA_PAR_COPY_MIN ((size_t) 1 << 20)
 /* "auto" never sends fewer elements than this to the GPU, before or after calibration */
 #define CUDA_AUTO_MIN_ELEMENTS ((int64_t) 1 << 16)
 /* the two sizes (doubles) the calibration at the first large "auto" call times; the
-   large one spans many staging buffers, so that it sees the overlapped pipeline (with
-   2^22 on an H200 machine it judged the GPU slower than 16 cores, which it is not at 2^26) */
+   large one spans several staging buffers, so that it sees the overlapped pipeline */
 #define CUDA_CALIBRATE_SMALL ((int64_t) 1 << 16)
 #define CUDA_CALIBRATE_LARGE ((int64_t) 1 << 24)
 /* device memory left free for others, in bytes */
