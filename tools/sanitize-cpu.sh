@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The CPU build under AddressSanitizer + UndefinedBehaviorSanitizer, then under valgrind
+# memcheck: the whole Octave suite with the sanitizers (Octave itself is not instrumented:
+# the runtimes are preloaded), a reduced set of calls under valgrind.  Fails on any report.
+#   tools/sanitize-cpu.sh [asan] [valgrind]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+steps=" ${*:-asan valgrind} "
+cd "$top"
+[ -x configure ] || autoreconf -fi >/dev/null
+if [[ $steps == *" asan "* ]]; then
+  b=$top/build-asan
+  mkdir -p "$b" && cd "$b"
+  san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
+  "$top/configure" --without-cuda CFLAGS="$san" >/dev/null
+  CXXFLAGS="$san" LDFLAGS="-fsanitize=address,undefined" make -j"$(nproc)" >make.log 2>&1 \
+    || { tail -30 make.log; exit 1; }
+  echo "== AddressSanitizer + UndefinedBehaviorSanitizer: the Octave suite"
+  LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
+  ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=0 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    octave-cli --no-gui --norc --quiet --eval \
+      "addpath ('$top/tests'); addpath ('$top/inst'); addpath ('$b/src'); exit (! run_suite ())"
+  cd "$top"
+fi
+if [[ $steps == *" valgrind "* ]]; then
+  b=$top/build-asan-free
+  mkdir -p "$b" && cd "$b"
+  "$top/configure" --without-cuda CFLAGS="-g -O1" >/dev/null
+  make -j"$(nproc)" >make.log 2>&1 || { tail -30 make.log; exit 1; }
+  echo "== valgrind memcheck: every operator and mode on small arrays"
+  OMP_NUM_THREADS=2 valgrind --error-exitcode=3 --errors-for-leak-kinds=none --quiet \
+    --suppressions="$top/tools/valgrind.supp" \
+    octave-cli --no-gui --norc --quiet --eval \
+      "addpath ('$top/tests'); addpath ('$top/inst'); addpath ('$b/src'); exit (! sanity_calls ())"
+  cd "$top"
+fi
+echo "sanitize-cpu: clean"
