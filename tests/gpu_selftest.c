@@ -3,8 +3,8 @@
    engine.  The data are chosen so that every result is exact (small integers for sums,
    +-1, +-2 and 0.5 for products), so results are compared element by element, exactly.
 
-     gpu_selftest [--quick] [--large]
-   --quick: fewer sizes and types (for compute-sanitizer);  --large: also 2^28-element scans.
+     gpu_selftest [--quick | --tiny] [--large]
+   --quick: fewer sizes and types (for compute-sanitizer); --tiny: double only (racecheck);  --large: also 2^28-element scans.
    Exits 0 when all pass, 1 on a mismatch, 77 (skip) without a CUDA device. */
 #include <math.h>
 #include <stdint.h>
@@ -132,10 +132,11 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
 
 int main (int argc, char **argv)
 {
-  int quick = 0, large = 0;
+  int quick = 0, large = 0, tiny = 0;
   for (int i = 1; i < argc; i++)
     {
-      quick |= strcmp (argv[i], "--quick") == 0;
+      tiny |= strcmp (argv[i], "--tiny") == 0;
+      quick |= strcmp (argv[i], "--quick") == 0 || tiny;
       large |= strcmp (argv[i], "--large") == 0;
     }
   int count = 0;
@@ -184,6 +185,9 @@ int main (int argc, char **argv)
             continue;
           /* --quick (for the sanitizers): the four benchmark types only */
           if (quick && t != SCAN_DOUBLE && t != SCAN_SINGLE && t != SCAN_INT32 && t != SCAN_INT64)
+            continue;
+          /* --tiny (racecheck, which is slow): double only */
+          if (tiny && t != SCAN_DOUBLE)
             continue;
           /* an algorithm is tested where it runs; elsewhere it is the decoupled scan */
           if (a != GSK_DECOUPLED && gsk_effective_algorithm (&h, a) == GSK_DECOUPLED

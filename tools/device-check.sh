@@ -45,6 +45,9 @@ if [[ $steps == *" sanitize "* ]]; then
     compute-sanitizer --tool $tool --error-exitcode 3 $b/src/gpu_selftest --quick > "$OUT/sanitize-$tool.txt" 2>&1
     echo "compute-sanitizer $tool: rc=$? $(tail -n 2 "$OUT/sanitize-$tool.txt" | tr '\n' ' ')"
   done
+  timeout 400 compute-sanitizer --tool racecheck --error-exitcode 3 $b/src/gpu_selftest --tiny \
+    > "$OUT/sanitize-racecheck.txt" 2>&1
+  echo "compute-sanitizer racecheck (--tiny): rc=$? $(tail -n 2 "$OUT/sanitize-racecheck.txt" | tr '\n' ' ')"
 fi
 if [[ -n "${install_pid:-}" ]]; then wait $install_pid; tail -n 1 "$OUT/pkg-install.txt"; fi
 if [[ $steps == *" octave "* ]]; then
