@@ -2,7 +2,8 @@
 # gpuscan, second command: every test.  Builds the release tarball, runs `make check`
 # (the Octave suite on the build tree, and the GPU self-test where a GPU is present),
 # then for a CUDA build (when nvcc is found) and a --without-cuda build: `pkg install`
-# the tarball into a temporary prefix, `pkg load gpuscan`, `test gpuscan`.
+# the tarball into a temporary prefix, `pkg load gpuscan`, `test gpuscan`; last, the CPU
+# build under AddressSanitizer + UndefinedBehaviorSanitizer and under valgrind.
 set -euo pipefail
 cd "$(dirname "$0")"
 top=$(pwd)
@@ -29,4 +30,5 @@ for flags in $variants; do
   echo "== $flags: pkg install + suite took $(( $(date +%s) - start )) s"
   rm -rf "$prefix"
 done
+bash tools/sanitize-cpu.sh
 echo "run-tests: all passed"

@@ -15,6 +15,8 @@ command -v makeinfo   >/dev/null || need+=(texinfo)
 [ -f /usr/share/fonts/opentype/freefont/FreeSans.otf ] || need+=(fonts-freefont-otf)
 # Octave prints figures to PNG without a display through gnuplot and Ghostscript
 command -v gs         >/dev/null || need+=(ghostscript)
+# the test command also runs the CPU build under valgrind
+command -v valgrind   >/dev/null || need+=(valgrind)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
   echo "gpuscan: installing ${need[*]}" >&2
