@@ -28,7 +28,11 @@
 ## @item cpu_threads
 ## threads of the CPU engine (@env{OMP_NUM_THREADS} sets it)
 ## @item auto_crossover
-## the size (elements) from which @qcode{"auto"} runs on the GPU
+## the size (elements) from which @qcode{"auto"} runs on the GPU: measured at the first
+## @qcode{"auto"} call of 2^16 elements or more (the CPU engine and the GPU with its
+## transfers, both timed on this machine); 0 when the GPU never won, -1 before that
+## first measurement (@env{GPUSCAN_CROSSOVER} sets it, @env{GPUSCAN_ENGINE} forces
+## @qcode{"cpu"} or @qcode{"gpu"})
 ## @end table
 ## @seealso{gpuscan}
 ## @end deftypefn
