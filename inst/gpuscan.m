@@ -407,6 +407,49 @@ endfunction
 %!   assert (isequal (w, rw) && isequal (iw, riw), alg{1});
 %! endfor
 
+## ---- repeated calls hold no growing memory; unloading and reloading work ----------
+%!function kb = resident_kb ()
+%!  kb = NaN;
+%!  fid = fopen ("/proc/self/statm");
+%!  if (fid >= 0)
+%!    v = fscanf (fid, "%d", 2);
+%!    fclose (fid);
+%!    kb = v(2) * 4;
+%!  endif
+%!endfunction
+
+%!test
+%! ## 10,000 calls of every engine: host memory and the GPU engine's buffers stay put
+%! x = randn (3000, 2);
+%! f = rand (3000, 1) > 0.9;
+%! for alg = test_algorithms ()
+%!   a = {"algorithm", alg{1}};
+%!   gpuscan (x, a{:}); [~, ~] = gpuscan (x, "max", "segments", f, a{:});
+%!   rss0 = resident_kb ();
+%!   held0 = gpuscan_info ().gpu_memory_held_bytes;
+%!   for k = 1:2500
+%!     y = gpuscan (x, a{:});
+%!     y = gpuscan (x, "exclusive", "reverse", a{:});
+%!     [y, iy] = gpuscan (x, "max", "segments", f, a{:});
+%!     y = gpuscan (int8 (x), "native", a{:});
+%!   endfor
+%!   assert (gpuscan_info ().gpu_memory_held_bytes, held0);
+%!   if (! isnan (rss0))
+%!     assert (resident_kb () - rss0 < 8192, "%s: resident memory grew by %d kB", alg{1},
+%!             resident_kb () - rss0);
+%!   endif
+%! endfor
+
+%!test
+%! ## clear gpuscan and clear all unload the oct-files (freeing GPU buffers); the next
+%! ## call loads them again
+%! y0 = gpuscan (1:5);
+%! clear gpuscan
+%! assert (gpuscan (1:5), y0);
+%! clear all
+%! assert (gpuscan (1:5), [1 3 6 10 15]);
+%! assert (isstruct (gpuscan_info ()));
+
 ## ---- bad input: gpuscan:<reason>, and Octave keeps working ---------------------------
 %!error <X is missing> gpuscan ()
 %!error id=gpuscan:type gpuscan ("abc")

@@ -33,6 +33,9 @@
 ## transfers, both timed on this machine); 0 when the GPU never won, -1 before that
 ## first measurement (@env{GPUSCAN_CROSSOVER} sets it, @env{GPUSCAN_ENGINE} forces
 ## @qcode{"cpu"} or @qcode{"gpu"})
+## @item gpu_memory_held_bytes
+## device and pinned host memory gpuscan keeps between calls (buffers grow to the
+## largest scan so far and are freed by @code{clear gpuscan}, @code{clear all} and exit)
 ## @end table
 ## @seealso{gpuscan}
 ## @end deftypefn

@@ -179,6 +179,8 @@ void cuda_engine_info (engine_info *info)
   info->cc_minor = st.prop.minor;
   info->gpu_mem_bytes = (double) st.prop.totalGlobalMem;
   info->crossover = st.crossover > 0 ? (double) st.crossover : st.crossover < 0 ? 0 : -1;
+  info->gpu_held_bytes = (double) (st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes
+                                   + st.work.bytes + 2 * CUDA_STAGING_BYTES);
 }
 
 /* host copies use every core: one thread cannot keep up with the PCIe link */

@@ -51,6 +51,7 @@ typedef struct engine_info {
   char gpu_status[256];     /* why no GPU is usable, or "ok" */
   int cpu_threads;
   double crossover;         /* elements from which "auto" picks the GPU (0: never) */
+  double gpu_held_bytes;    /* device and pinned memory the engine holds between calls */
 } engine_info;
 void engine_get_info (engine_info *info);
 

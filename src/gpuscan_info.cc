@@ -37,6 +37,7 @@ DEFUN_DLD (gpuscan_info, args, nargout,
   s.assign ("gpu_status", std::string (e.gpu_status));
   s.assign ("cpu_threads", e.cpu_threads);
   s.assign ("auto_crossover", e.crossover);
+  s.assign ("gpu_memory_held_bytes", e.gpu_held_bytes);
 
   if (nargout == 0)
     {
