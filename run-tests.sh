@@ -9,6 +9,9 @@ cd "$(dirname "$0")"
 top=$(pwd)
 bash tools/install-deps.sh
 bash tools/build-tarball.sh build
+start=$(date +%s)
+make -C build -j"$(nproc)" all >build/make.log 2>&1 || { tail -n 60 build/make.log; exit 1; }
+echo "gpuscan: built in $(( $(date +%s) - start )) s"
 make -C build check
 tarball=$(ls -t "$top"/build/gpuscan-*.tar.gz | head -n 1)
 variants="--without-cuda"
