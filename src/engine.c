@@ -40,15 +40,6 @@ void engine_warn (const char *id, const char *msg)
     fprintf (stderr, "warning: gpuscan: %s\n", msg);
 }
 
-int engine_has_cuda (void)
-{
-#ifdef GPUSCAN_WITH_CUDA
-  return 1;
-#else
-  return 0;
-#endif
-}
-
 void engine_get_info (engine_info *info)
 {
   memset (info, 0, sizeof *info);

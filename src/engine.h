@@ -30,9 +30,6 @@ typedef enum engine_status {
 /* Run the scan; on failure write a message (without the "gpuscan: " prefix) to msg. */
 engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size);
 
-/* 1 when this build has the CUDA engine */
-int engine_has_cuda (void);
-
 /* Warnings (e.g. a one-time GPU fallback) go to this handler; the gateway sets it to
    Octave's warning (). */
 typedef void (*engine_warning_handler) (const char *id, const char *msg);
