@@ -407,6 +407,30 @@ endfunction
 %!   assert (isequal (w, rw) && isequal (iw, riw), alg{1});
 %! endfor
 
+%!function gb = available_gb ()
+%!  gb = 0;
+%!  fid = fopen ("/proc/meminfo");
+%!  if (fid >= 0)
+%!    txt = fread (fid, Inf, "*char")';
+%!    fclose (fid);
+%!    kb = sscanf (txt(strfind (txt, "MemAvailable:") + 13:end), "%d", 1);
+%!    gb = kb / 2^20;
+%!  endif
+%!endfunction
+
+%!testif ; available_gb () >= 12
+%! ## past 2^31 elements (int8: 2 GiB a copy), every engine: 64-bit sizes throughout
+%! n = 2^31 + 7;
+%! x = repmat (int8 ([1; -1; 2]), ceil (n / 3), 1)(1:n);
+%! for alg = test_algorithms ()
+%!   y = gpuscan (x, "native", "algorithm", alg{1});
+%!   assert (y([1:6, 2^31 - 1, 2^31 + 2, n]), int8 ([1 0 2 3 2 4 127 127 127])');
+%!   clear y
+%!   y = gpuscan (x, "min", "reverse", "algorithm", alg{1});
+%!   assert (y([1, n - 3, n - 2, n - 1, n]), int8 ([-1 -1 -1 -1 2])');
+%!   clear y
+%! endfor
+
 ## ---- repeated calls hold no growing memory; unloading and reloading work ----------
 %!function kb = resident_kb ()
 %!  kb = NaN;
