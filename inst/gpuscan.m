@@ -59,9 +59,17 @@
 ## @qcode{"auto"} (default) picks the engine per call; @qcode{"cpu"} is the
 ## multithreaded CPU engine.  With the CUDA engine and a GPU:
 ## @qcode{"kogge-stone"} and @qcode{"brent-kung"} (the classic block scans inside a
-## hierarchical scan), @qcode{"decoupled"} (single-pass decoupled look-back) and
-## @qcode{"cub"} (CUB's DeviceScan, sum/prod/max/min of real types).
-## @code{gpuscan_info ()} lists what this machine has.
+## hierarchical scan; built for double, single and 32/64-bit integers),
+## @qcode{"decoupled"} (single-pass decoupled look-back) and @qcode{"cub"} (CUB's
+## DeviceScan sum of one double or single vector, forward, without segments).  Where a
+## named algorithm does not apply it runs @qcode{"decoupled"}; scans across contiguous
+## vectors (e.g.@: along dimension 2 of a matrix) use one GPU thread per lane for every
+## algorithm; complex max/min and logical min always run on the CPU engine.
+## @code{gpuscan_info ()} lists what this machine has; the environment variable
+## @env{GPUSCAN_ENGINE} (@qcode{"cpu"} or @qcode{"gpu"}) forces the engine of
+## @qcode{"auto"}.  Arrays too large for the GPU's memory run on the CPU engine under
+## @qcode{"auto"} (with a one-time warning) and give @code{gpuscan:out_of_memory} with a
+## named GPU algorithm.
 ## @end table
 ##
 ## Accuracy: integer, logical, max and min results are bit-identical to Octave's.
