@@ -30,7 +30,6 @@ if [[ $steps == *" valgrind "* ]]; then
   make -j"$(nproc)" >make.log 2>&1 || { tail -30 make.log; exit 1; }
   echo "== valgrind memcheck: every operator and mode on small arrays"
   OMP_NUM_THREADS=2 valgrind --error-exitcode=3 --errors-for-leak-kinds=none --quiet \
-    --suppressions="$top/tools/valgrind.supp" \
     octave-cli --no-gui --norc --quiet --eval \
       "addpath ('$top/tests'); addpath ('$top/inst'); addpath ('$b/src'); exit (! sanity_calls ())"
   cd "$top"
