@@ -35,15 +35,56 @@
 ## @qcode{"cpu"} or @qcode{"gpu"})
 ## @item gpu_memory_held_bytes
 ## device and pinned host memory gpuscan keeps between calls (buffers grow to the
-## largest scan so far and are freed by @code{clear gpuscan}, @code{clear all} and exit)
+## largest scan so far and are freed by @code{clear all}, @code{pkg unload} and exit)
+## @item device_arrays
+## where @code{gpuscan_array} keeps its data: @qcode{"cuda"}, @qcode{"host"} (the
+## test stand-in that @env{GPUSCAN_HOST_ARRAYS}=1 selects) or @qcode{""} (no GPU)
+## @item device_array_count, device_array_bytes
+## the device arrays alive and the GPU memory they hold
 ## @end table
 ## @seealso{gpuscan}
 ## @end deftypefn
 
-function info = gpuscan_info ()
-  ## Only reached when the compiled gpuscan_info.oct is missing from the path.
-  error ("gpuscan:not_built",
-         "gpuscan_info: the compiled function is missing; build or install the package");
+function info = gpuscan_info (varargin)
+  if (nargin != 0)
+    error ("gpuscan:nargin", "gpuscan_info: takes no arguments");
+  endif
+  s = __gpuscan__ ("info");
+  if (nargout > 0)
+    info = s;
+    return;
+  endif
+  printf ("gpuscan: engines: %s\n", strjoin (s.engines, " "));
+  printf ("  CPU threads:       %d\n", s.cpu_threads);
+  if (s.cuda_built)
+    printf ("  CUDA engine built: yes (sm %s)\n", s.cuda_archs);
+  else
+    printf ("  CUDA engine built: no\n");
+  endif
+  if (s.gpu_count > 0)
+    printf ("  GPU:               %s, compute capability %s, %.1f GiB\n", s.gpu_name,
+            s.compute_capability, s.gpu_memory_bytes / 2^30);
+    printf ("  driver/runtime:    %d / %d\n", s.driver_version, s.runtime_version);
+    if (s.auto_crossover < 0)
+      printf ("  auto crossover:    not measured yet\n");
+    elseif (s.auto_crossover == 0)
+      printf ("  auto crossover:    the CPU engine was faster at every size\n");
+    else
+      printf ("  auto crossover:    %d elements\n", s.auto_crossover);
+    endif
+  else
+    printf ("  GPU:               none (%s)\n", s.gpu_status);
+  endif
+  printf ("  device arrays:     %s (%d alive, %.1f MiB)\n",
+          ifelse_str (s.device_arrays, "unavailable"), s.device_array_count,
+          s.device_array_bytes / 2^20);
+  printf ("  algorithms:        %s\n", strjoin (s.algorithms, " "));
+endfunction
+
+function s = ifelse_str (s, other)
+  if (isempty (s))
+    s = other;
+  endif
 endfunction
 
 %!test
@@ -56,4 +97,9 @@ endfunction
 %!test
 %! out = evalc ("gpuscan_info ()");
 %! assert (! isempty (strfind (out, "CPU threads")));
+%! assert (! isempty (strfind (out, "device arrays")));
+%!test
+%! s = gpuscan_info ();
+%! assert (any (strcmp (s.device_arrays, {"cuda", "host", ""})));
+%! assert (s.device_array_count >= 0 && s.device_array_bytes >= 0);
 %!error id=gpuscan:nargin gpuscan_info (1)

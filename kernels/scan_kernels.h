@@ -44,6 +44,24 @@ size_t gsk_cub_sum_workspace_bytes (scan_type type, int64_t n, int exclusive);
 cudaError_t gsk_cub_sum (scan_type type, const void *x, void *y, int64_t n, int exclusive,
                          void *workspace, size_t workspace_bytes, cudaStream_t stream);
 
+/* Element-wise work for device arrays (convert.cu).  gsk_convert: y = x in class `to`,
+   SCAN_DOUBLE from any real type or SCAN_CDOUBLE from SCAN_CSINGLE (x == y is not
+   allowed).  gsk_nonzero_flags: flags[i] = x[i] != 0 for any type, and *nan_seen (device
+   memory, zeroed by the caller) set to 1 when x holds a NaN. */
+cudaError_t gsk_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n,
+                         cudaStream_t stream);
+cudaError_t gsk_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
+                               int *nan_seen, cudaStream_t stream);
+
+/* Stream compaction y = x(mask) (compact.cu): gsk_compact_count scans the mask into the
+   workspace and returns the number kept (it waits for the stream); gsk_compact_scatter
+   then writes them.  Elements of 1, 2, 4, 8 or 16 bytes; mask holds 0/1 bytes. */
+size_t gsk_compact_workspace_bytes (int64_t n);
+cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *workspace,
+                               int64_t *kept, cudaStream_t stream);
+cudaError_t gsk_compact_scatter (size_t elem_bytes, const void *x, const uint8_t *mask,
+                                 int64_t n, void *y, void *workspace, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -25,7 +25,7 @@ static struct cuda_state {
   cudaStream_t stream;
   cudaEvent_t drained[2];    /* the GPU is done with staging buffer i */
   void *staging[2];
-  device_buffer x, y, ix, heads, work;
+  device_buffer x, y, ix, heads, work, compact;
   int64_t crossover;         /* "auto": GPU from this many elements; -1 never; 0 unmeasured */
   int warned;                /* the one-time fallback warning was given */
 } st;
@@ -47,7 +47,7 @@ static void set_status (const char *what, cudaError_t err)
 
 static void release_buffers (void)
 {
-  device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work };
+  device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.compact };
   for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
     {
       if (b[i]->p)
@@ -73,10 +73,27 @@ void cuda_engine_release (void)
   memset (&st, 0, sizeof st);
 }
 
-/* unloading the oct-file (clear gpuscan, clear all, exit) gives everything back */
-__attribute__ ((destructor)) static void unload (void)
+/* bumped at every device reset: device arrays allocated before it are gone */
+static unsigned generation = 1;
+
+unsigned cuda_engine_generation (void)
 {
-  cuda_engine_release ();
+  return generation;
+}
+
+/* After a CUDA error: a sticky error leaves the context unusable, so start afresh at the
+   next call (device arrays included).  Returns ENGINE_GPU_ERROR with the message. */
+static engine_status gpu_failed (cudaError_t err, const char *what, char *msg, size_t msg_size)
+{
+  snprintf (msg, msg_size, "CUDA error in %s: %s", what, cudaGetErrorString (err));
+  cudaGetLastError ();
+  if (cudaStreamSynchronize (st.stream) != cudaSuccess)
+    {
+      cuda_engine_release ();
+      cudaDeviceReset ();
+      generation++;
+    }
+  return ENGINE_GPU_ERROR;
 }
 
 /* grow-only device buffer; a new work buffer starts zeroed (look-back flags) */
@@ -180,7 +197,8 @@ void cuda_engine_info (engine_info *info)
   info->gpu_mem_bytes = (double) st.prop.totalGlobalMem;
   info->crossover = st.crossover > 0 ? (double) st.crossover : st.crossover < 0 ? 0 : -1;
   info->gpu_held_bytes = (double) (st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes
-                                   + st.work.bytes + 2 * CUDA_STAGING_BYTES);
+                                   + st.work.bytes + st.compact.bytes
+                                   + 2 * CUDA_STAGING_BYTES);
 }
 
 /* host copies use every core: one thread cannot keep up with the PCIe link */
@@ -255,7 +273,8 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, si
   cudaMemGetInfo (&free_mem, &total_mem);
   const size_t ws = gsk_workspace_bytes (d, a);
   const size_t need = 2 * bytes + (d->index ? (size_t) n * 8 : 0) + heads_bytes + ws;
-  const size_t held = st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes + st.work.bytes;
+  const size_t held = st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes + st.work.bytes
+                      + st.compact.bytes;
   if (need + CUDA_MEMORY_RESERVE > free_mem + held)
     {
       snprintf (msg, msg_size, "the arrays need %.1f GiB of GPU memory and %.1f GiB are free",
@@ -285,16 +304,9 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, si
     err = cudaStreamSynchronize (st.stream);
   if (err != cudaSuccess)
     {
-      snprintf (msg, msg_size, "CUDA error in %s scan: %s", scan_type_name (d->type),
-                cudaGetErrorString (err));
-      cudaGetLastError ();
-      /* a sticky error leaves the context unusable: start afresh at the next call */
-      if (cudaStreamSynchronize (st.stream) != cudaSuccess)
-        {
-          cuda_engine_release ();
-          cudaDeviceReset ();
-        }
-      return ENGINE_GPU_ERROR;
+      char what[64];
+      snprintf (what, sizeof what, "%s scan", scan_type_name (d->type));
+      return gpu_failed (err, what, msg, msg_size);
     }
   return ENGINE_OK;
 }
@@ -402,4 +414,139 @@ engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
   if (s != ENGINE_OK && a == ALG_AUTO)
     return fall_back (d, msg, msg_size, cpu);
   return s;
+}
+
+/* ---- device arrays ----------------------------------------------------------------- */
+
+int cuda_engine_ready (void)
+{
+  return init ();
+}
+
+const char *cuda_engine_status (void)
+{
+  init ();
+  return st.status;
+}
+
+engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_size)
+{
+  cudaError_t err = cudaMalloc (p, bytes);
+  if (err == cudaErrorMemoryAllocation)
+    {
+      /* the scan buffers of host calls only grow: give them back and try once more */
+      cudaGetLastError ();
+      cudaStreamSynchronize (st.stream);
+      device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work };
+      for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
+        {
+          cudaFree (b[i]->p);
+          b[i]->p = NULL;
+          b[i]->bytes = 0;
+        }
+      err = cudaMalloc (p, bytes);
+    }
+  if (err == cudaSuccess)
+    return ENGINE_OK;
+  *p = NULL;
+  cudaGetLastError ();
+  if (err == cudaErrorMemoryAllocation)
+    {
+      size_t free_mem = 0, total_mem = 0;
+      cudaMemGetInfo (&free_mem, &total_mem);
+      snprintf (msg, msg_size, "%.2f GiB of GPU memory asked for, %.2f GiB free",
+                bytes / 1073741824.0, free_mem / 1073741824.0);
+      return ENGINE_NO_MEMORY;
+    }
+  return gpu_failed (err, "cudaMalloc", msg, msg_size);
+}
+
+void cuda_engine_free (void *p)
+{
+  if (p)
+    cudaFree (p);
+}
+
+engine_status cuda_engine_to_device (void *dev, const void *host, size_t bytes, char *msg,
+                                     size_t msg_size)
+{
+  cudaError_t err = upload (dev, host, bytes);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "upload", msg, msg_size);
+}
+
+engine_status cuda_engine_to_host (void *host, const void *dev, size_t bytes, char *msg,
+                                   size_t msg_size)
+{
+  cudaError_t err = download (host, dev, bytes);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "download", msg, msg_size);
+}
+
+engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, char *msg,
+                                         size_t msg_size)
+{
+  if (! gsk_supports (d))
+    return ENGINE_UNSUPPORTED;
+  const size_t ws = gsk_workspace_bytes (d, gsk_of[a]);
+  cudaError_t err = reserve (&st.work, ws, 1);
+  if (err != cudaSuccess)
+    {
+      snprintf (msg, msg_size, "GPU memory for the scan's workspace: %s",
+                cudaGetErrorString (err));
+      return ENGINE_NO_MEMORY;
+    }
+  if ((err = gsk_scan (d, gsk_of[a], st.work.p, st.work.bytes, st.stream)) == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  if (err == cudaSuccess)
+    return ENGINE_OK;
+  char what[64];
+  snprintf (what, sizeof what, "%s scan", scan_type_name (d->type));
+  return gpu_failed (err, what, msg, msg_size);
+}
+
+engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, void *y,
+                                   int64_t n, char *msg, size_t msg_size)
+{
+  cudaError_t err = gsk_convert (from, to, x, y, n, st.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "class conversion", msg, msg_size);
+}
+
+engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
+                                 int *nan_seen, char *msg, size_t msg_size)
+{
+  cudaError_t err = reserve (&st.compact, sizeof (int), 0);
+  if (err == cudaSuccess)
+    err = cudaMemsetAsync (st.compact.p, 0, sizeof (int), st.stream);
+  if (err == cudaSuccess)
+    err = gsk_nonzero_flags (t, x, flags, n, (int *) st.compact.p, st.stream);
+  if (err == cudaSuccess)
+    err = cudaMemcpyAsync (nan_seen, st.compact.p, sizeof (int), cudaMemcpyDeviceToHost,
+                           st.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "head flags", msg, msg_size);
+}
+
+engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t *kept,
+                                         char *msg, size_t msg_size)
+{
+  cudaError_t err = reserve (&st.compact, gsk_compact_workspace_bytes (n), 0);
+  if (err == cudaSuccess)
+    err = gsk_compact_count (mask, n, st.compact.p, kept, st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "compaction", msg, msg_size);
+}
+
+engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,
+                                           const uint8_t *mask, int64_t n, void *y,
+                                           char *msg, size_t msg_size)
+{
+  cudaError_t err = gsk_compact_scatter (elem_bytes, x, mask, n, y, st.compact.p, st.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "compaction", msg, msg_size);
 }

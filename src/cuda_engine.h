@@ -16,8 +16,36 @@ typedef engine_status (*cpu_runner) (const scan_desc *d, char *msg, size_t msg_s
 engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
                                 size_t msg_size, cpu_runner cpu);
 void cuda_engine_info (engine_info *info);
-/* Free every device and pinned buffer (also run when the oct-file is unloaded). */
+/* Free every device and pinned buffer (engine_release runs it when the oct-file is
+   unloaded). */
 void cuda_engine_release (void);
+
+/* ---- the CUDA backend of device arrays (device_arrays.c keeps the registry) ---- */
+/* 1 when a GPU is usable (initialises the engine); otherwise why not in the status */
+int cuda_engine_ready (void);
+const char *cuda_engine_status (void);
+/* changes whenever the device is reset after an error: older device pointers are gone */
+unsigned cuda_engine_generation (void);
+engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_size);
+void cuda_engine_free (void *p);
+engine_status cuda_engine_to_device (void *dev, const void *host, size_t bytes, char *msg,
+                                     size_t msg_size);
+engine_status cuda_engine_to_host (void *host, const void *dev, size_t bytes, char *msg,
+                                   size_t msg_size);
+/* a scan whose pointers are all device pointers; ENGINE_UNSUPPORTED where the kernels
+   do not cover the (type, operator) */
+engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, char *msg,
+                                         size_t msg_size);
+engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, void *y,
+                                   int64_t n, char *msg, size_t msg_size);
+engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
+                                 int *nan_seen, char *msg, size_t msg_size);
+/* stream compaction in two steps: count (the kept total), then scatter into y */
+engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t *kept,
+                                         char *msg, size_t msg_size);
+engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,
+                                           const uint8_t *mask, int64_t n, void *y,
+                                           char *msg, size_t msg_size);
 
 #ifdef __cplusplus
 }

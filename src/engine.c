@@ -3,7 +3,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cpu_array_ops.h"
 #include "cpu_engine.h"
+#include "device_arrays.h"
 #include "engine.h"
 #ifdef GPUSCAN_WITH_CUDA
 #include "cuda_engine.h"
@@ -52,6 +54,31 @@ void engine_get_info (engine_info *info)
   info->cuda_archs = "";
   snprintf (info->gpu_status, sizeof info->gpu_status, "built without CUDA");
 #endif
+  device_arrays_info (info);
+}
+
+void engine_release (void)
+{
+  device_arrays_release ();
+#ifdef GPUSCAN_WITH_CUDA
+  cuda_engine_release ();
+#endif
+}
+
+/* unloading the oct-file (clear functions, clear all, exit) gives everything back */
+__attribute__ ((destructor)) static void unload (void)
+{
+  engine_release ();
+}
+
+int64_t engine_count_nonzero (const uint8_t *mask, int64_t n)
+{
+  return cpu_count_nonzero (mask, n);
+}
+
+void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y)
+{
+  cpu_compact (elem_bytes, x, mask, n, y);
 }
 
 static engine_status run_cpu (const scan_desc *d, char *msg, size_t msg_size)

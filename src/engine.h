@@ -49,8 +49,51 @@ typedef struct engine_info {
   int cpu_threads;
   double crossover;         /* elements from which "auto" picks the GPU (0: never) */
   double gpu_held_bytes;    /* device and pinned memory the engine holds between calls */
+  const char *array_backend;   /* where device arrays live: "cuda", "host" (the stand-in
+                                  for tests) or "" (none: why in gpu_status) */
+  double array_count, array_bytes;   /* device arrays alive, and their memory */
 } engine_info;
 void engine_get_info (engine_info *info);
+
+/* Free everything the engines hold, device arrays included (run when the oct-file is
+   unloaded; pkg unload runs it too). */
+void engine_release (void);
+
+/* The number of nonzero bytes of mask, and y = x(mask) of a host array (the elements,
+   elem_bytes each, where mask is nonzero, in order). */
+int64_t engine_count_nonzero (const uint8_t *mask, int64_t n);
+void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y);
+
+/* ---- device arrays --------------------------------------------------------------------
+   Memory on the GPU that lives across calls, owned by the engine on behalf of Octave
+   objects and named by an id.  Id 0 names no memory (an empty array).  An id becomes
+   unknown when its array is freed, when the engine is released (oct-file unloaded) or
+   after a device reset; engine_array_data then returns NULL.  With GPUSCAN_HOST_ARRAYS=1
+   in the environment, host memory and the CPU engine stand in for the GPU, so that the
+   layers above can be tested on machines without one. */
+typedef uint64_t engine_array;
+engine_status engine_array_new (size_t bytes, engine_array *id, char *msg, size_t msg_size);
+void engine_array_free (engine_array id);
+/* the array's memory (for scan_desc pointers and the calls below), NULL if unknown */
+void *engine_array_data (engine_array id, size_t *bytes);
+engine_status engine_array_upload (engine_array id, const void *host, size_t bytes,
+                                   char *msg, size_t msg_size);
+engine_status engine_array_download (engine_array id, void *host, size_t bytes,
+                                     char *msg, size_t msg_size);
+/* a scan whose x, y, heads and index are array memory (the kernels, or for what they do
+   not cover and for ALG_CPU, a round trip through the CPU engine) */
+engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg,
+                                 size_t msg_size);
+/* y = x in class `to` (SCAN_DOUBLE from a real type, SCAN_CDOUBLE from SCAN_CSINGLE) */
+engine_status engine_array_convert (scan_type from, scan_type to, const void *x, void *y,
+                                    int64_t n, char *msg, size_t msg_size);
+/* flags[i] = x[i] != 0; *has_nan = 1 when x holds a NaN */
+engine_status engine_array_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
+                                  int *has_nan, char *msg, size_t msg_size);
+/* y = x(mask) into a new array *out of *kept elements */
+engine_status engine_array_compact (size_t elem_bytes, const void *x, const uint8_t *mask,
+                                    int64_t n, engine_array *out, int64_t *kept, char *msg,
+                                    size_t msg_size);
 
 #ifdef __cplusplus
 }

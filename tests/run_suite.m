@@ -5,7 +5,7 @@ function ok = run_suite ()
   info = gpuscan_info ();
   printf ("gpuscan suite: engines %s; algorithms %s\n", strjoin (info.engines, ", "),
           strjoin (info.algorithms, ", "));
-  for f = {"gpuscan_info", "gpuscan", "gpuscan_bench"}
+  for f = {"gpuscan_info", "gpuscan", "gpuscan_array", "gpuscan_compact", "gpuscan_bench"}
     t0 = tic ();
     [npass, ntest, nxfail, nbug, nskip] = test (f{1}, "quiet", stdout);
     printf ("  %-14s %3d of %3d passed, %d skipped (%.1f s) [%s]\n", f{1}, npass,

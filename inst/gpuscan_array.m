@@ -1,0 +1,352 @@
+## Copyright (C) 2026 The gpuscan developers
+##
+## This program is free software: you can redistribute it and/or modify it
+## under the terms of the GNU General Public License as published by the Free
+## Software Foundation, either version 3 of the License, or (at your option)
+## any later version.  See the file COPYING.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{d} =} gpuscan_array (@var{x})
+## @deftypefnx {} {@var{x} =} gather (@var{d})
+## @deftypefnx {} {[@var{y}, @var{iy}] =} gpuscan (@var{d}, @dots{})
+## @deftypefnx {} {@var{y} =} gpuscan_compact (@var{d}, @var{mask})
+## An array held in GPU memory: upload once, scan many times on the GPU, gather once.
+##
+## @code{gpuscan_array (@var{x})} copies the numeric or logical array @var{x} (real or
+## complex, any class gpuscan takes) to the GPU.  @code{gather (@var{d})} copies it
+## back.  @code{gpuscan (@var{d}, @dots{})} takes every option of the host call
+## (@var{dim}, the operator, @qcode{"exclusive"}, @qcode{"reverse"},
+## @qcode{"native"}/@qcode{"double"}, @qcode{"segments"} given as a host array or a
+## @code{gpuscan_array}, @qcode{"algorithm"}) and returns device arrays, the values and,
+## for max and min, the indices, without going through host memory.  The results equal
+## the host call's, class rules included.  @code{gpuscan_compact} keeps the elements
+## where a logical mask is true.
+##
+## @code{size}, @code{numel}, @code{ndims}, @code{isempty}, @code{isreal} and
+## @code{classUnderlying} (the class of the elements: @code{class (@var{d})} is
+## @qcode{"gpuscan_array"}, as @code{class} of MATLAB's @code{gpuArray} is
+## @qcode{"gpuArray"}) describe the array without copying it; displaying it shows its
+## shape, class and GPU.
+##
+## The GPU memory is freed when the last reference to the array goes (@code{clear},
+## reassignment), by @code{clear all}, @code{pkg unload gpuscan} and at exit.  An array
+## whose memory was freed that way, or by a GPU reset after an error, gives the error
+## @code{gpuscan:stale} when used.  Without a usable GPU the constructor gives
+## @code{gpuscan:no_gpu}; @code{gpuscan_info ().device_arrays} says whether they work
+## here.  Device memory in use: @code{gpuscan_info ().device_array_bytes}.
+##
+## @example
+## @group
+## d = gpuscan_array (rand (2^20, 1));
+## s = gpuscan (d);                    # on the GPU
+## m = gpuscan (d, "max", "reverse");  # again, no transfer
+## x = gather (s);                     # one download
+## @end group
+## @end example
+## @seealso{gpuscan, gpuscan_compact, gpuscan_info}
+## @end deftypefn
+
+classdef gpuscan_array < handle
+
+  properties (SetAccess = private, Hidden)
+    id = uint64 (0);     # the engine's name for the memory (0: none, an empty array)
+    sz = [0, 0];
+    cls = "double";
+    cplx = false;
+  endproperties
+
+  methods
+
+    function d = gpuscan_array (x)
+      if (nargin == 0)
+        return;
+      endif
+      if (isa (x, "gpuscan_array"))
+        x = gather (x);
+      endif
+      d.set_descriptor (__gpuscan__ ("upload", x));
+    endfunction
+
+    function delete (d)
+      if (d.id != 0)
+        try
+          __gpuscan__ ("free", d.id);
+        catch
+          ## the package is being unloaded: its memory is freed with it
+        end_try_catch
+        d.id = uint64 (0);
+      endif
+    endfunction
+
+    function x = gather (d)
+      x = __gpuscan__ ("gather", d.descriptor ());
+    endfunction
+
+    function varargout = size (d, varargin)
+      sz = d.sz;
+      if (nargin > 1)
+        dims = [varargin{:}];
+        sz(end+1:max (dims)) = 1;
+        varargout = {sz(dims)};
+        if (nargout > 1)
+          varargout = num2cell (sz(dims));
+        endif
+      elseif (nargout <= 1)
+        varargout = {sz};
+      else
+        sz(end+1:nargout) = 1;
+        varargout = num2cell ([sz(1:nargout-1), prod(sz(nargout:end))]);
+      endif
+    endfunction
+
+    function n = numel (d, varargin)
+      n = prod (d.sz);
+    endfunction
+
+    function n = ndims (d)
+      n = numel (d.sz);
+    endfunction
+
+    function t = isempty (d)
+      t = any (d.sz == 0);
+    endfunction
+
+    function t = isreal (d)
+      t = ! d.cplx;
+    endfunction
+
+    function c = classUnderlying (d)
+      c = d.cls;
+    endfunction
+
+    function disp (d)
+      info = __gpuscan__ ("info");
+      where = info.gpu_name;
+      if (strcmp (info.device_arrays, "host"))
+        where = "host memory (test stand-in)";
+      endif
+      kind = d.cls;
+      if (d.cplx)
+        kind = ["complex " kind];
+      endif
+      printf ("  %s %s gpuscan_array on %s\n", strjoin (arrayfun (@num2str, d.sz,
+              "UniformOutput", false), "x"), kind, where);
+    endfunction
+
+    function varargout = gpuscan (x, varargin)
+      if (! isa (x, "gpuscan_array"))
+        ## a host X with device segments: the host scan
+        varargin = cellfun (@host_value, varargin, "UniformOutput", false);
+        [varargout{1:max (nargout, 1)}] = gpuscan (x, varargin{:});
+        return;
+      endif
+      args = cellfun (@descriptor_value, varargin, "UniformOutput", false);
+      out = cell (1, max (nargout, 1));
+      [out{:}] = __gpuscan__ ("scan", x.descriptor (), args{:});
+      varargout = cellfun (@gpuscan_array.wrap, out, "UniformOutput", false);
+    endfunction
+
+    function y = gpuscan_compact (x, mask)
+      if (nargin != 2)
+        print_usage ("gpuscan_compact");
+      endif
+      if (! isa (x, "gpuscan_array"))
+        y = gpuscan_compact (x, gather (mask));
+        return;
+      endif
+      y = gpuscan_array.wrap (__gpuscan__ ("compact", x.descriptor (),
+                                          descriptor_value (mask)));
+    endfunction
+
+  endmethods
+
+  methods (Hidden)
+    ## the struct __gpuscan__ reads and writes
+    function s = descriptor (d)
+      s = struct ("id", d.id, "size", d.sz, "class", d.cls, "complex", d.cplx);
+    endfunction
+  endmethods
+
+  methods (Access = private)
+    function set_descriptor (d, s)
+      d.id = s.id;
+      d.sz = s.size;
+      d.cls = s.class;
+      d.cplx = s.complex;
+    endfunction
+  endmethods
+
+  methods (Static, Hidden)
+    function d = wrap (s)
+      d = gpuscan_array ();
+      d.set_descriptor (s);
+    endfunction
+  endmethods
+
+endclassdef
+
+function v = descriptor_value (v)
+  if (isa (v, "gpuscan_array"))
+    v = v.descriptor ();
+  endif
+endfunction
+
+function v = host_value (v)
+  if (isa (v, "gpuscan_array"))
+    v = gather (v);
+  endif
+endfunction
+
+%!function t = have_arrays ()
+%!  t = ! isempty (gpuscan_info ().device_arrays);
+%!endfunction
+
+%!function check_scan (x, varargin)
+%!  ## the device result equals the host result, class and shape included
+%!  d = gpuscan_array (x);
+%!  nout = 1 + any (strcmp (varargin, "max") | strcmp (varargin, "min"));
+%!  host = cell (1, nout);
+%!  dev = cell (1, nout);
+%!  [host{:}] = gpuscan (x, varargin{:});
+%!  [dev{:}] = gpuscan (d, varargin{:});
+%!  for k = 1:nout
+%!    assert (isa (dev{k}, "gpuscan_array"));
+%!    g = gather (dev{k});
+%!    assert (class (g), class (host{k}));
+%!    assert (size (g), size (host{k}));
+%!    if (isfloat (g) && ! any (strcmp (varargin, "max") | strcmp (varargin, "min")))
+%!      assert (g, host{k}, 8 * eps (class (g)) * max (1, sum (abs (double (x(:))))));
+%!    else
+%!      assert (isequaln (g, host{k}));
+%!    endif
+%!  endfor
+%!endfunction
+
+%!testif ; have_arrays ()
+%! ## upload, gather and what describes the array, every class
+%! for c = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", ...
+%!          "int64", "uint64", "logical"}
+%!   x = cast (reshape (mod (0:23, 7), 2, 3, 4), c{1});
+%!   d = gpuscan_array (x);
+%!   assert (gather (d), x);
+%!   assert (size (d), [2 3 4]);
+%!   assert (size (d, 3), 4);
+%!   assert (size (d, 5), 1);
+%!   [r, cc] = size (d);
+%!   assert ([r, cc], [2 12]);
+%!   assert (numel (d), 24);
+%!   assert (ndims (d), 3);
+%!   assert (! isempty (d));
+%!   assert (isreal (d));
+%!   assert (classUnderlying (d), c{1});
+%!   assert (class (d), "gpuscan_array");
+%! endfor
+%! z = gpuscan_array (single ([1+2i, 3-4i]));
+%! assert (gather (z), single ([1+2i, 3-4i]));
+%! assert (! isreal (z));
+%! e = gpuscan_array (zeros (0, 3));
+%! assert (isempty (e));
+%! assert (size (gather (e)), [0 3]);
+%! assert (size (gather (gpuscan (e))), [0 3]);
+%! out = evalc ("disp (d)");
+%! assert (! isempty (strfind (out, "2x3x4 logical gpuscan_array")));
+
+%!testif ; have_arrays ()
+%! ## every operator and mode on device arrays equals the host call
+%! x = reshape (mod ((1:60) * 7, 11) - 5, 3, 20);
+%! for op = {"sum", "prod", "max", "min"}
+%!   for mode = {{}, {"exclusive"}, {"reverse"}, {"exclusive", "reverse"}}
+%!     check_scan (x, op{1}, mode{1}{:});
+%!     check_scan (x, 2, op{1}, mode{1}{:});
+%!     check_scan (x(:), op{1}, mode{1}{:});
+%!   endfor
+%! endfor
+
+%!testif ; have_arrays ()
+%! ## class rules, native, double, complex, NaN, every algorithm
+%! check_scan (int8 ([100 100 -100 -100 -100]));
+%! check_scan (int8 ([100 100 -100 -100 -100]), "native");
+%! check_scan (uint16 (1:50), "prod");
+%! check_scan (int64 ([9e18 9e18 -5]), "native");
+%! check_scan (logical ([0 1 0 1]));
+%! check_scan (logical ([0 1 0 1]), "native");
+%! check_scan (logical ([0 1 0 1]), "min");
+%! check_scan (single (1:10), "double");
+%! check_scan (single ([1+2i, 3, 4i]), "double");
+%! check_scan ([1+2i, 3, 4i, -1], "max");
+%! check_scan ([NaN 2 NaN 5 1], "max");
+%! check_scan (single ([NaN 2 NaN 5 1]), "min", "reverse");
+%! x = mod ((1:5000)', 13) - 6;
+%! for a = gpuscan_info ().algorithms
+%!   check_scan (x, "algorithm", a{1});
+%!   check_scan (reshape (x, 50, 100), 2, "max", "algorithm", a{1});
+%! endfor
+
+%!testif ; have_arrays ()
+%! ## segments as a host array and as a device array, per element and per k
+%! x = mod ((1:3000)', 17) - 8;
+%! f = mod (1:3000, 97)' == 0;
+%! check_scan (x, "segments", f);
+%! check_scan (x, "segments", double (f) * -2.5);
+%! d = gpuscan_array (x);
+%! finf = single (f);
+%! finf(f) = -Inf;
+%! for fd = {gpuscan_array(f), gpuscan_array(int16 (f)), gpuscan_array(finf)}
+%!   assert (gather (gpuscan (d, "segments", fd{1})), gpuscan (x, "segments", f));
+%! endfor
+%! m = reshape (x, 30, 100);
+%! k = mod (1:100, 7) == 0;
+%! y = gpuscan (gpuscan_array (m), 2, "exclusive", "segments", gpuscan_array (k));
+%! assert (gather (y), gpuscan (m, 2, "exclusive", "segments", k));
+%! ## a host X with device segments runs on the host
+%! assert (gpuscan (x, "segments", gpuscan_array (f)), gpuscan (x, "segments", f));
+
+%!testif ; have_arrays ()
+%! ## a scan of a scan stays on the device; results are independent arrays
+%! d = gpuscan_array ((1:10)');
+%! s = gpuscan (gpuscan (d));
+%! assert (gather (s), cumsum (cumsum ((1:10)')));
+%! clear d
+%! assert (gather (s), cumsum (cumsum ((1:10)')));
+%! [m, im] = gpuscan (gpuscan_array ([3 1 4 1 5 9 2 6]), "max");
+%! assert (gather (m), [3 3 4 4 5 9 9 9]);
+%! assert (gather (im), [1 1 3 3 5 6 6 6]);
+%! assert (classUnderlying (im), "double");
+
+%!testif ; have_arrays ()
+%! ## 10,000 create/scan/destroy cycles hold no device memory afterwards
+%! info0 = gpuscan_info ();
+%! x = rand (1000, 1);
+%! for i = 1:10000
+%!   d = gpuscan_array (x);
+%!   y = gpuscan (d, "max");
+%! endfor
+%! clear d y
+%! info1 = gpuscan_info ();
+%! assert (info1.device_array_count, info0.device_array_count);
+%! assert (info1.device_array_bytes, info0.device_array_bytes);
+%! assert (info1.gpu_memory_held_bytes, max (info0.gpu_memory_held_bytes, info1.gpu_memory_held_bytes));
+
+%!testif ; have_arrays ()
+%! ## unloading gpuscan frees device arrays; using one then is a clear error
+%! d = gpuscan_array (1:5);
+%! clear gpuscan __gpuscan__
+%! assert (gpuscan_info ().device_array_count, 0);
+%! fail ("gather (d)", "gpuscan:stale|no longer exists");
+%! clear d
+%! assert (gather (gpuscan (gpuscan_array (1:3))), [1 3 6]);
+
+%!error <Invalid call|gpuscan_array> gpuscan_array (1, 2)
+%!testif ; have_arrays ()
+%! fail ("gpuscan_array ('abc')", "must be numeric");
+%! fail ("gpuscan_array ({1})", "must be numeric");
+%! fail ("gpuscan_array (sparse (1))", "sparse");
+%! d = gpuscan_array (1:3);
+%! fail ("gpuscan (d, 0)", "DIM");
+%! fail ("gpuscan (d, 'bogus')", "unknown option");
+%! fail ("gpuscan (d, 'segments', [1 0])", "SEGMENTS");
+%! fail ("gpuscan (d, 'segments', gpuscan_array ([1 NaN 0]))", "NaN");
+%! fail ("gpuscan (d, 'segments', gpuscan_array ([1 1i 0]))", "SEGMENTS");
+%! fail ("[a, b] = gpuscan (d)", "index output");
+%!testif ; isempty (gpuscan_info ().device_arrays)
+%! fail ("gpuscan_array (1:3)", "need");

@@ -1,0 +1,27 @@
+/* Element-wise and compaction work of the CPU engine, beside the scans: stream
+   compaction of host arrays, and the class conversion and head flags that device
+   arrays need (the CPU versions serve the host stand-in for device arrays). */
+#ifndef GPUSCAN_CPU_ARRAY_OPS_H
+#define GPUSCAN_CPU_ARRAY_OPS_H
+
+#include "scan_desc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* the number of nonzero bytes of mask[0..n) */
+int64_t cpu_count_nonzero (const uint8_t *mask, int64_t n);
+/* y = x(mask): the elements (elem_bytes each) where mask is nonzero, in order, through an
+   exclusive scan of the per-thread counts; y holds cpu_count_nonzero (mask, n) elements */
+void cpu_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y);
+/* y = x converted: to SCAN_DOUBLE from a real type, or SCAN_CSINGLE -> SCAN_CDOUBLE;
+   -1 for other pairs */
+int cpu_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n);
+/* flags[i] = x[i] != 0; returns 1 when x holds a NaN, -1 for an unknown type */
+int cpu_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

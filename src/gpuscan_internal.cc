@@ -1,0 +1,394 @@
+// __gpuscan__: the gateway of everything besides the host scan, in gpuscan.oct so that
+// it shares the engine's state (GPU buffers, device arrays) with gpuscan:
+//   __gpuscan__ ("info")                 the struct gpuscan_info returns
+//   __gpuscan__ ("upload", x)            a device array descriptor holding x
+//   __gpuscan__ ("gather", desc)         the host array
+//   __gpuscan__ ("free", id)             give a device array back (unknown ids: no-op)
+//   __gpuscan__ ("scan", desc, ...)      gpuscan's options; descriptors of Y (and IY)
+//   __gpuscan__ ("compact", x, mask)     x(mask), host or device (descriptors)
+//   __gpuscan__ ("release")              free everything the engine holds
+// A descriptor is a struct (id, size, class, complex); inst/gpuscan_array.m wraps it.
+
+#include <octave/oct.h>
+#include <octave/ov-struct.h>
+
+#include <memory>
+#include <string>
+
+#include "engine.h"
+#include "scan_desc.h"
+#include "scan_request.h"
+
+// PKG_ADD: autoload ("__gpuscan__", "gpuscan.oct");
+// PKG_DEL: if (exist ("__gpuscan__") == 3) __gpuscan__ ("release"); end
+// PKG_DEL: autoload ("__gpuscan__", "gpuscan.oct", "remove");
+
+namespace
+{
+  // A device array seen from the gateway.
+  struct device_array
+  {
+    engine_array id = 0;
+    dim_vector dims;
+    scan_type type = SCAN_DOUBLE;
+    octave_idx_type numel () const { return dims.safe_numel (); }
+    size_t bytes () const { return static_cast<size_t> (numel ()) * scan_type_size (type); }
+  };
+
+  // Frees a device array at scope exit unless kept (errors unwind through it).
+  class array_guard
+  {
+  public:
+    engine_array id = 0;
+    ~array_guard () { if (id) engine_array_free (id); }
+    engine_array keep () { engine_array k = id; id = 0; return k; }
+  };
+
+  bool is_descriptor (const octave_value& v)
+  {
+    return v.isstruct () && v.numel () == 1 && v.map_value ().isfield ("id")
+           && v.map_value ().isfield ("size");
+  }
+
+  device_array from_descriptor (const octave_value& v, const char *what)
+  {
+    if (! is_descriptor (v))
+      error_with_id ("gpuscan:internal", "gpuscan: %s is not a device array", what);
+    const octave_scalar_map m = v.scalar_map_value ();
+    device_array a;
+    a.id = m.getfield ("id").uint64_scalar_value ().value ();
+    const RowVector sz = m.getfield ("size").row_vector_value ();
+    a.dims = dim_vector::alloc (sz.numel () < 2 ? 2 : sz.numel ());
+    a.dims(0) = a.dims(1) = 1;
+    for (octave_idx_type i = 0; i < sz.numel (); i++)
+      a.dims(i) = static_cast<octave_idx_type> (sz(i));
+    a.type = scan_type_named (m.getfield ("class").string_value (),
+                              m.getfield ("complex").bool_value ());
+    size_t have = 0;
+    if (a.numel () > 0 && (! engine_array_data (a.id, &have) || have < a.bytes ()))
+      error_with_id ("gpuscan:stale", "gpuscan: %s no longer exists on the GPU (gpuscan "
+                     "was unloaded or the GPU was reset); create it again", what);
+    return a;
+  }
+
+  octave_value descriptor (const device_array& a)
+  {
+    octave_scalar_map m;
+    m.assign ("id", octave_uint64 (a.id));
+    RowVector sz (a.dims.ndims ());
+    for (int i = 0; i < a.dims.ndims (); i++)
+      sz(i) = static_cast<double> (a.dims(i));
+    m.assign ("size", sz);
+    m.assign ("class", std::string (scan_type_class (a.type)));
+    m.assign ("complex", scan_type_complex (a.type));
+    return m;
+  }
+
+  void *data (const device_array& a)
+  {
+    return a.numel () ? engine_array_data (a.id, nullptr) : nullptr;
+  }
+
+  // a new device array of this shape and type, freed by g unless kept
+  device_array new_array (const dim_vector& dv, scan_type t, array_guard& g)
+  {
+    device_array a;
+    a.dims = dv;
+    a.type = t;
+    char msg[512] = "";
+    raise_engine_error (engine_array_new (a.bytes (), &g.id, msg, sizeof msg), msg);
+    a.id = g.id;
+    return a;
+  }
+
+  template <typename AT>
+  octave_value gather_as (const device_array& a)
+  {
+    AT out (a.dims);
+    char msg[512] = "";
+    raise_engine_error (engine_array_download (a.id, out.fortran_vec (), a.bytes (), msg,
+                                               sizeof msg), msg);
+    return out;
+  }
+
+  octave_value gather (const device_array& a)
+  {
+    switch (a.type)
+      {
+      case SCAN_DOUBLE: return gather_as<NDArray> (a);
+      case SCAN_CDOUBLE: return gather_as<ComplexNDArray> (a);
+      case SCAN_SINGLE: return gather_as<FloatNDArray> (a);
+      case SCAN_CSINGLE: return gather_as<FloatComplexNDArray> (a);
+      case SCAN_LOGICAL: return gather_as<boolNDArray> (a);
+      case SCAN_INT8: return gather_as<int8NDArray> (a);
+      case SCAN_UINT8: return gather_as<uint8NDArray> (a);
+      case SCAN_INT16: return gather_as<int16NDArray> (a);
+      case SCAN_UINT16: return gather_as<uint16NDArray> (a);
+      case SCAN_INT32: return gather_as<int32NDArray> (a);
+      case SCAN_UINT32: return gather_as<uint32NDArray> (a);
+      case SCAN_INT64: return gather_as<int64NDArray> (a);
+      default: return gather_as<uint64NDArray> (a);
+      }
+  }
+
+  // Upload a host array into a new device array.
+  template <typename AT>
+  void upload_as (const AT& v, const device_array& a)
+  {
+    char msg[512] = "";
+    raise_engine_error (engine_array_upload (a.id, v.data (), a.bytes (), msg, sizeof msg), msg);
+  }
+
+  device_array upload (const octave_value& x, array_guard& g)
+  {
+    const scan_type t = scan_type_of (x, "X");
+    device_array a = new_array (x.dims (), t, g);
+    switch (t)
+      {
+      case SCAN_DOUBLE: upload_as (x.array_value (), a); break;
+      case SCAN_CDOUBLE: upload_as (x.complex_array_value (), a); break;
+      case SCAN_SINGLE: upload_as (x.float_array_value (), a); break;
+      case SCAN_CSINGLE: upload_as (x.float_complex_array_value (), a); break;
+      case SCAN_LOGICAL: upload_as (x.bool_array_value (), a); break;
+      case SCAN_INT8: upload_as (x.int8_array_value (), a); break;
+      case SCAN_UINT8: upload_as (x.uint8_array_value (), a); break;
+      case SCAN_INT16: upload_as (x.int16_array_value (), a); break;
+      case SCAN_UINT16: upload_as (x.uint16_array_value (), a); break;
+      case SCAN_INT32: upload_as (x.int32_array_value (), a); break;
+      case SCAN_UINT32: upload_as (x.uint32_array_value (), a); break;
+      case SCAN_INT64: upload_as (x.int64_array_value (), a); break;
+      default: upload_as (x.uint64_array_value (), a); break;
+      }
+    return a;
+  }
+
+  // head flags on the device from a host array or a device array
+  const uint8_t *device_heads (const octave_value& f, const scan_desc& d,
+                               const dim_vector& xdv, int& full, array_guard& g)
+  {
+    char msg[512] = "";
+    if (! is_descriptor (f))
+      {
+        boolNDArray hold;
+        host_segment_heads (f, xdv, d.len, full, hold);
+        device_array h = new_array (hold.dims (), SCAN_LOGICAL, g);
+        upload_as (hold, h);
+        return static_cast<const uint8_t *> (data (h));
+      }
+    const device_array s = from_descriptor (f, "SEGMENTS");
+    if (scan_type_complex (s.type))
+      error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must be a real numeric or "
+                     "logical array of head flags");
+    full = segment_layout (s.dims, xdv, d.len);
+    if (s.type == SCAN_LOGICAL)
+      return static_cast<const uint8_t *> (data (s));
+    device_array h = new_array (s.dims, SCAN_LOGICAL, g);
+    int nan = 0;
+    raise_engine_error (engine_array_flags (s.type, data (s), static_cast<uint8_t *> (data (h)),
+                                            s.numel (), &nan, msg, sizeof msg), msg);
+    if (nan)
+      error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must not contain NaN");
+    return static_cast<const uint8_t *> (data (h));
+  }
+
+  octave_value_list scan (const octave_value_list& args, int nargout)
+  {
+    const device_array x = from_descriptor (args(1), "X (argument 1)");
+    const scan_request r = parse_scan_options (args.slice (1, args.length () - 1), 1);
+    scan_desc d = plan_scan (x.dims, x.type, r, nargout);
+    array_guard yg, ixg, heads_g;
+    const device_array y = new_array (x.dims, d.type, yg);
+    device_array ix;
+    if (nargout > 1)
+      ix = new_array (x.dims, SCAN_DOUBLE, ixg);
+    if (r.has_segments)
+      d.heads = device_heads (r.segments, d, x.dims, d.heads_full, heads_g);
+    char msg[512] = "";
+    d.x = data (x);
+    if (d.type != x.type && x.numel ())
+      {
+        // Octave's class rules: convert into the output, then scan it in place
+        raise_engine_error (engine_array_convert (x.type, d.type, data (x), data (y),
+                                                  x.numel (), msg, sizeof msg), msg);
+        d.x = data (y);
+      }
+    d.y = data (y);
+    d.index = nargout > 1 ? static_cast<double *> (data (ix)) : nullptr;
+    if (x.numel ())
+      raise_engine_error (engine_array_scan (&d, r.algorithm, msg, sizeof msg), msg);
+    octave_value_list out;
+    yg.keep ();
+    out(0) = descriptor (y);
+    if (nargout > 1)
+      {
+        ixg.keep ();
+        out(1) = descriptor (ix);
+      }
+    return out;
+  }
+
+  // the shape of x(mask) for a logical mask with numel (x) elements
+  dim_vector compact_dims (const dim_vector& xdv, const dim_vector& mdv, octave_idx_type kept)
+  {
+    if (xdv.numel () == 1)
+      return kept ? dim_vector (1, 1) : dim_vector (0, 0);
+    if (xdv.ndims () == 2 && xdv(0) == 1)
+      return dim_vector (1, kept);
+    if (xdv.ndims () == 2 && xdv(1) == 1)
+      return dim_vector (kept, 1);
+    if (mdv.ndims () == 2 && mdv(0) == 1)
+      return dim_vector (1, kept);
+    return dim_vector (kept, 1);
+  }
+
+  void check_mask (const dim_vector& mdv, bool logical, const dim_vector& xdv)
+  {
+    if (! logical)
+      error_with_id ("gpuscan:mask", "gpuscan_compact: MASK must be logical");
+    if (mdv.numel () != xdv.numel ())
+      error_with_id ("gpuscan:mask", "gpuscan_compact: MASK must have as many elements as "
+                     "X (%s), got %s", xdv.str ().c_str (), mdv.str ().c_str ());
+  }
+
+  template <typename AT>
+  octave_value compact_host_as (const AT& x, const boolNDArray& mask)
+  {
+    const uint8_t *m = reinterpret_cast<const uint8_t *> (mask.data ());
+    const octave_idx_type kept = engine_count_nonzero (m, x.numel ());
+    AT y (compact_dims (x.dims (), mask.dims (), kept));
+    engine_compact (sizeof (typename AT::element_type), x.data (), m, x.numel (),
+                    y.fortran_vec ());
+    return y;
+  }
+
+  octave_value compact_host (const octave_value& x, const octave_value& mask)
+  {
+    const scan_type t = scan_type_of (x, "X (argument 1)");
+    check_mask (mask.dims (), mask.islogical () && ! mask.issparse (), x.dims ());
+    const boolNDArray m = mask.bool_array_value ();
+    switch (t)
+      {
+      case SCAN_DOUBLE: return compact_host_as (x.array_value (), m);
+      case SCAN_CDOUBLE: return compact_host_as (x.complex_array_value (), m);
+      case SCAN_SINGLE: return compact_host_as (x.float_array_value (), m);
+      case SCAN_CSINGLE: return compact_host_as (x.float_complex_array_value (), m);
+      case SCAN_LOGICAL: return compact_host_as (x.bool_array_value (), m);
+      case SCAN_INT8: return compact_host_as (x.int8_array_value (), m);
+      case SCAN_UINT8: return compact_host_as (x.uint8_array_value (), m);
+      case SCAN_INT16: return compact_host_as (x.int16_array_value (), m);
+      case SCAN_UINT16: return compact_host_as (x.uint16_array_value (), m);
+      case SCAN_INT32: return compact_host_as (x.int32_array_value (), m);
+      case SCAN_UINT32: return compact_host_as (x.uint32_array_value (), m);
+      case SCAN_INT64: return compact_host_as (x.int64_array_value (), m);
+      default: return compact_host_as (x.uint64_array_value (), m);
+      }
+  }
+
+  octave_value compact_device (const octave_value& xv, const octave_value& mv)
+  {
+    const device_array x = from_descriptor (xv, "X (argument 1)");
+    array_guard mask_g;
+    const uint8_t *mask;
+    dim_vector mdv;
+    if (is_descriptor (mv))
+      {
+        const device_array m = from_descriptor (mv, "MASK");
+        check_mask (m.dims, m.type == SCAN_LOGICAL, x.dims);
+        mask = static_cast<const uint8_t *> (data (m));
+        mdv = m.dims;
+      }
+    else
+      {
+        check_mask (mv.dims (), mv.islogical () && ! mv.issparse (), x.dims);
+        const boolNDArray hm = mv.bool_array_value ();
+        const device_array m = new_array (hm.dims (), SCAN_LOGICAL, mask_g);
+        upload_as (hm, m);
+        mask = static_cast<const uint8_t *> (data (m));
+        mdv = hm.dims ();
+      }
+    device_array y;
+    y.type = x.type;
+    int64_t kept = 0;
+    if (x.numel ())
+      {
+        char msg[512] = "";
+        raise_engine_error (engine_array_compact (scan_type_size (x.type), data (x), mask,
+                                                  x.numel (), &y.id, &kept, msg, sizeof msg),
+                            msg);
+      }
+    y.dims = compact_dims (x.dims, mdv, kept);
+    return descriptor (y);
+  }
+
+  octave_value info ()
+  {
+    engine_info e;
+    engine_get_info (&e);
+    Cell engines (1, e.gpu_count > 0 ? 2 : 1);
+    engines(0) = "cpu";
+    if (e.gpu_count > 0)
+      engines(1) = "cuda";
+    Cell algorithms (1, e.gpu_count > 0 ? ALG_COUNT : 2);
+    for (int a = 0; a < algorithms.numel (); a++)
+      algorithms(a) = engine_algorithm_name (static_cast<scan_algorithm> (a));
+    octave_scalar_map s;
+    s.assign ("engines", octave_value (engines));
+    s.assign ("algorithms", octave_value (algorithms));
+    s.assign ("cuda_built", e.has_cuda != 0);
+    s.assign ("cuda_archs", std::string (e.cuda_archs));
+    s.assign ("gpu_count", e.gpu_count);
+    s.assign ("gpu_name", std::string (e.gpu_name));
+    s.assign ("compute_capability", std::to_string (e.cc_major) + "."
+                                    + std::to_string (e.cc_minor));
+    s.assign ("gpu_memory_bytes", e.gpu_mem_bytes);
+    s.assign ("driver_version", e.driver_version);
+    s.assign ("runtime_version", e.runtime_version);
+    s.assign ("gpu_status", std::string (e.gpu_status));
+    s.assign ("cpu_threads", e.cpu_threads);
+    s.assign ("auto_crossover", e.crossover);
+    s.assign ("gpu_memory_held_bytes", e.gpu_held_bytes);
+    s.assign ("device_arrays", std::string (e.array_backend));
+    s.assign ("device_array_count", e.array_count);
+    s.assign ("device_array_bytes", e.array_bytes);
+    return s;
+  }
+}
+
+DEFUN_DLD (__gpuscan__, args, nargout,
+           "-*- texinfo -*-\n@deftypefn {} {} __gpuscan__ (@var{what}, @dots{})\n"
+           "Internal to the gpuscan package (gpuscan_info, gpuscan_array, "
+           "gpuscan_compact).\n@end deftypefn")
+{
+  if (args.length () < 1 || ! args(0).is_string ())
+    error_with_id ("gpuscan:internal", "__gpuscan__: internal to the gpuscan package");
+  engine_set_warning_handler (octave_engine_warning);
+  const std::string what = args(0).string_value ();
+  const int nargs = args.length ();
+  if (what == "info" && nargs == 1)
+    return info ();
+  if (what == "upload" && nargs == 2)
+    {
+      array_guard g;
+      const device_array a = upload (args(1), g);
+      g.keep ();
+      return descriptor (a);
+    }
+  if (what == "gather" && nargs == 2)
+    return gather (from_descriptor (args(1), "the device array"));
+  if (what == "free" && nargs == 2)
+    {
+      engine_array_free (args(1).uint64_scalar_value ().value ());
+      return octave_value_list ();
+    }
+  if (what == "scan" && nargs >= 2)
+    return scan (args, nargout);
+  if (what == "compact" && nargs == 3)
+    return is_descriptor (args(1)) ? compact_device (args(1), args(2))
+                                   : compact_host (args(1), args(2));
+  if (what == "release" && nargs == 1)
+    {
+      engine_release ();
+      return octave_value_list ();
+    }
+  error_with_id ("gpuscan:internal", "__gpuscan__: unknown request \"%s\"", what.c_str ());
+}

@@ -1,0 +1,247 @@
+// Gateway layer: option parsing, Octave's class rules and segment flags.
+#include "scan_request.h"
+
+#include <cctype>
+#include <cmath>
+#include <string>
+
+namespace
+{
+  std::string lower (std::string s)
+  {
+    for (auto& c : s)
+      c = std::tolower (static_cast<unsigned char> (c));
+    return s;
+  }
+
+  int parse_dim (const octave_value& v, int argn)
+  {
+    if (! (v.isnumeric () || v.islogical ()) || v.iscomplex () || v.numel () != 1)
+      error_with_id ("gpuscan:dim", "gpuscan: DIM (argument %d) must be a positive "
+                     "integer scalar", argn);
+    const double d = v.double_value ();
+    if (! (d >= 1) || d != std::floor (d) || d > 0x7fffffff)
+      error_with_id ("gpuscan:dim", "gpuscan: DIM (argument %d) must be a positive "
+                     "integer scalar, got %g", argn, d);
+    return static_cast<int> (d);
+  }
+
+  void set_flag (int& flag, int value, const char *a, const char *b)
+  {
+    if (flag >= 0 && flag != value)
+      error_with_id ("gpuscan:conflict", "gpuscan: options \"%s\" and \"%s\" conflict",
+                     a, b);
+    flag = value;
+  }
+}
+
+scan_request parse_scan_options (const octave_value_list& args, int first)
+{
+  scan_request r;
+  const int shift = first - 1;   // argument numbers as the user wrote them
+  if (args.length () > first && ! args(first).is_string ())
+    {
+      r.dim = parse_dim (args(first), 2);
+      first++;
+    }
+  for (int i = first; i < args.length (); i++)
+    {
+      const int argn = i + 1 - shift;
+      if (! args(i).is_string () || args(i).rows () > 1)
+        error_with_id ("gpuscan:option", "gpuscan: argument %d must be an option "
+                       "name (a string); DIM may only be argument 2", argn);
+      const std::string opt = lower (args(i).string_value ());
+      if (opt == "sum" || opt == "prod" || opt == "max" || opt == "min")
+        {
+          const scan_op op = opt == "sum" ? SCAN_SUM : opt == "prod" ? SCAN_PROD
+                             : opt == "max" ? SCAN_MAX : SCAN_MIN;
+          if (r.op_set && op != r.op)
+            error_with_id ("gpuscan:conflict", "gpuscan: operators \"%s\" and \"%s\" "
+                           "conflict (argument %d)", scan_op_name (r.op),
+                           opt.c_str (), argn);
+          r.op = op;
+          r.op_set = true;
+        }
+      else if (opt == "inclusive" || opt == "exclusive")
+        set_flag (r.exclusive, opt == "exclusive", "inclusive", "exclusive");
+      else if (opt == "forward" || opt == "reverse")
+        set_flag (r.reverse, opt == "reverse", "forward", "reverse");
+      else if (opt == "native" || opt == "double")
+        {
+          const int oc = opt == "native" ? 1 : 2;
+          if (r.outclass && r.outclass != oc)
+            error_with_id ("gpuscan:conflict", "gpuscan: options \"native\" and "
+                           "\"double\" conflict");
+          r.outclass = oc;
+        }
+      else if (opt == "segments" || opt == "algorithm")
+        {
+          if (i + 1 >= args.length ())
+            error_with_id ("gpuscan:missing_value", "gpuscan: option \"%s\" "
+                           "(argument %d) needs a value", opt.c_str (), argn);
+          const octave_value& v = args(++i);
+          if (opt == "segments")
+            {
+              r.segments = v;
+              r.has_segments = true;
+            }
+          else
+            {
+              if (! v.is_string ())
+                error_with_id ("gpuscan:algorithm", "gpuscan: ALGORITHM (argument %d) "
+                               "must be a name", argn + 1);
+              const int a = engine_algorithm_from_name (v.string_value ().c_str ());
+              if (a < 0)
+                error_with_id ("gpuscan:algorithm", "gpuscan: unknown ALGORITHM "
+                               "\"%s\" (argument %d); known: auto, cpu, kogge-stone, "
+                               "brent-kung, decoupled, cub",
+                               v.string_value ().c_str (), argn + 1);
+              r.algorithm = static_cast<scan_algorithm> (a);
+            }
+        }
+      else
+        error_with_id ("gpuscan:option", "gpuscan: unknown option \"%s\" "
+                       "(argument %d)", args(i).string_value ().c_str (), argn);
+    }
+  if (r.outclass && r.op != SCAN_SUM && ! (r.outclass == 2 && r.op == SCAN_PROD))
+    error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" does not apply to "
+                   "\"%s\"", r.outclass == 1 ? "native" : "double",
+                   scan_op_name (r.op));
+  return r;
+}
+
+scan_type scan_type_of (const octave_value& x, const char *what)
+{
+  if (! (x.isnumeric () || x.islogical ()) || x.is_string ())
+    error_with_id ("gpuscan:type", "gpuscan: %s must be numeric or logical, got %s",
+                   what, x.class_name ().c_str ());
+  if (x.issparse ())
+    error_with_id ("gpuscan:sparse", "gpuscan: %s is sparse; use full (X)", what);
+  return scan_type_named (x.class_name (), x.iscomplex ());
+}
+
+scan_type scan_type_named (const std::string& cls, bool complex)
+{
+  for (int t = 0; t < SCAN_NTYPES; t++)
+    if (cls == scan_type_class (static_cast<scan_type> (t))
+        && complex == scan_type_complex (static_cast<scan_type> (t)))
+      return static_cast<scan_type> (t);
+  error_with_id ("gpuscan:type", "gpuscan: unsupported class %s%s",
+                 complex ? "complex " : "", cls.c_str ());
+}
+
+const char *scan_type_class (scan_type t)
+{
+  static const char *const cls[SCAN_NTYPES] = {
+    "double", "single", "double", "single", "int8", "uint8", "int16", "uint16",
+    "int32", "uint32", "int64", "uint64", "logical" };
+  return t < SCAN_NTYPES ? cls[t] : "?";
+}
+
+bool scan_type_complex (scan_type t)
+{
+  return t == SCAN_CDOUBLE || t == SCAN_CSINGLE;
+}
+
+scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout)
+{
+  if (nargout > 2)
+    error_with_id ("gpuscan:nargout", "gpuscan: at most 2 outputs, [Y, IY]");
+  if (nargout > 1 && r.op != SCAN_MAX && r.op != SCAN_MIN)
+    error_with_id ("gpuscan:index", "gpuscan: the index output IY needs \"max\" or "
+                   "\"min\", not \"%s\"", scan_op_name (r.op));
+  int dim = r.dim;
+  if (dim == 0)
+    {
+      dim = 1;
+      for (int i = 0; i < dv.ndims (); i++)
+        if (dv(i) != 1)
+          {
+            dim = i + 1;
+            break;
+          }
+    }
+  scan_desc d = {};
+  d.inner = 1;
+  d.len = dim <= dv.ndims () ? dv(dim - 1) : 1;
+  d.outer = 1;
+  for (int i = 0; i < dv.ndims (); i++)
+    {
+      if (i < dim - 1)
+        d.inner *= dv(i);
+      else if (i > dim - 1)
+        d.outer *= dv(i);
+    }
+  d.exclusive = r.exclusive > 0;
+  d.reverse = r.reverse > 0;
+  d.op = r.op;
+  d.index = nullptr;
+
+  const bool complex = scan_type_complex (in);
+  const bool integer = in >= SCAN_INT8 && in <= SCAN_UINT64;
+  const bool to_double = r.outclass == 2
+                         || ((integer || in == SCAN_LOGICAL)
+                             && (r.op == SCAN_SUM || r.op == SCAN_PROD) && r.outclass != 1);
+  if (to_double || in == SCAN_DOUBLE || in == SCAN_CDOUBLE)
+    d.type = complex ? SCAN_CDOUBLE : SCAN_DOUBLE;
+  else
+    {
+      d.type = in;
+      // integer "native" sums saturate; a logical one is a running OR
+      if (d.op == SCAN_SUM && (integer || in == SCAN_LOGICAL))
+        d.op = SCAN_SATSUM;
+    }
+  return d;
+}
+
+int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len)
+{
+  if (fdv == xdv)
+    return 1;
+  if (fdv.isvector () && fdv.numel () == len)
+    return 0;
+  error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must be the size of X "
+                 "(%s) or a vector of length size (X, DIM) = %ld, got %s",
+                 xdv.str ().c_str (), static_cast<long> (len), fdv.str ().c_str ());
+}
+
+const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,
+                                   octave_idx_type len, int& full, boolNDArray& hold)
+{
+  if (! (f.isnumeric () || f.islogical ()) || f.iscomplex ())
+    error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must be a real numeric or "
+                   "logical array of head flags");
+  full = segment_layout (f.dims (), xdv, len);
+  if (f.islogical ())
+    hold = f.bool_array_value ();
+  else
+    {
+      const NDArray v = f.array_value ();
+      if (v.any_element_is_nan ())
+        error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must not contain NaN");
+      hold = mx_el_ne (v, 0.0);
+    }
+  return reinterpret_cast<const uint8_t *> (hold.data ());
+}
+
+void raise_engine_error (engine_status st, const char *msg)
+{
+  switch (st)
+    {
+    case ENGINE_OK:
+      return;
+    case ENGINE_NO_GPU:
+      error_with_id ("gpuscan:no_gpu", "gpuscan: %s", msg);
+    case ENGINE_UNSUPPORTED:
+      error_with_id ("gpuscan:unsupported", "gpuscan: %s", msg);
+    case ENGINE_NO_MEMORY:
+      error_with_id ("gpuscan:out_of_memory", "gpuscan: %s", msg);
+    default:
+      error_with_id ("gpuscan:gpu_error", "gpuscan: %s", msg);
+    }
+}
+
+void octave_engine_warning (const char *id, const char *msg)
+{
+  warning_with_id (id, "gpuscan: %s; using the CPU engine", msg);
+}

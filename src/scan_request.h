@@ -1,0 +1,52 @@
+// Gateway layer: the options of a gpuscan call and Octave's class rules, shared by the
+// host call (gpuscan.cc) and the device-array calls (gpuscan_internal.cc).
+#ifndef GPUSCAN_SCAN_REQUEST_H
+#define GPUSCAN_SCAN_REQUEST_H
+
+#include <octave/oct.h>
+
+#include "engine.h"
+#include "scan_desc.h"
+
+// Everything the options select, before it becomes a scan_desc.
+struct scan_request
+{
+  scan_op op = SCAN_SUM;
+  bool op_set = false;
+  int exclusive = -1;        // -1: not given
+  int reverse = -1;
+  int outclass = 0;          // 0: Octave's default, 1: "native", 2: "double"
+  octave_value segments;
+  bool has_segments = false;
+  scan_algorithm algorithm = ALG_AUTO;
+  int dim = 0;               // 0: first non-singleton
+};
+
+// args(first - 1) is X; DIM may be args(first), options follow
+scan_request parse_scan_options (const octave_value_list& args, int first);
+
+// The element type of an Octave value (errors for classes gpuscan does not take)
+scan_type scan_type_of (const octave_value& x, const char *what);
+// ... and from a class name and complexity (device arrays)
+scan_type scan_type_named (const std::string& cls, bool complex);
+// Octave's class name of a scan type, and whether it is complex
+const char *scan_type_class (scan_type t);
+bool scan_type_complex (scan_type t);
+
+// The scan_desc of a request on an array of dims dv and type in (no pointers yet):
+// geometry around DIM, the output class (d.type) and the operator after Octave's rules.
+scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout);
+
+// Heads as 0/1 bytes from a host array of flags, kept alive by `hold`; sets full
+const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,
+                                   octave_idx_type len, int& full, boolNDArray& hold);
+// Checks the shape of a flags array against X; returns heads_full
+int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len);
+
+// Raise the Octave error for an engine status (no return for a failure)
+void raise_engine_error (engine_status st, const char *msg);
+
+// Octave's warning () for the engine's one-time warnings
+void octave_engine_warning (const char *id, const char *msg);
+
+#endif
