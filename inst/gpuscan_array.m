@@ -13,7 +13,8 @@
 ## An array held in GPU memory: upload once, scan many times on the GPU, gather once.
 ##
 ## @code{gpuscan_array (@var{x})} copies the numeric or logical array @var{x} (real or
-## complex, any class gpuscan takes) to the GPU.  @code{gather (@var{d})} copies it
+## complex, any class gpuscan takes) to the GPU; @code{gpuscan_array (@var{d})} copies a
+## device array on the GPU.  @code{gather (@var{d})} copies it
 ## back.  @code{gpuscan (@var{d}, @dots{})} takes every option of the host call
 ## (@var{dim}, the operator, @qcode{"exclusive"}, @qcode{"reverse"},
 ## @qcode{"native"}/@qcode{"double"}, @qcode{"segments"} given as a host array or a
@@ -62,9 +63,10 @@ classdef gpuscan_array < handle
         return;
       endif
       if (isa (x, "gpuscan_array"))
-        x = gather (x);
+        d.set_descriptor (__gpuscan__ ("copy", x.descriptor ()));
+      else
+        d.set_descriptor (__gpuscan__ ("upload", x));
       endif
-      d.set_descriptor (__gpuscan__ ("upload", x));
     endfunction
 
     function delete (d)
@@ -304,6 +306,8 @@ endfunction
 %!testif ; have_arrays ()
 %! ## a scan of a scan stays on the device; results are independent arrays
 %! d = gpuscan_array ((1:10)');
+%! c = gpuscan_array (d);
+%! assert (gather (c), (1:10)');
 %! s = gpuscan (gpuscan (d));
 %! assert (gather (s), cumsum (cumsum ((1:10)')));
 %! clear d

@@ -1,6 +1,8 @@
 // Element-wise kernels that device arrays need before a scan: the class conversion of
 // Octave's rules (integer, logical and single input summed in double) and head flags
 // from an array of any class (nonzero -> 1), with a NaN check.
+#include <type_traits>
+
 #include <cuda_runtime.h>
 
 #include "scan_kernels.h"
@@ -8,9 +10,6 @@
 #include "tuning.cuh"
 
 namespace gsk {
-
-template <typename T> struct real_of { typedef T type; };
-template <typename T> struct real_of<cplx<T>> { typedef T type; };
 
 // F (T) is called with a value of the C type that holds one element of t
 template <typename F>
@@ -93,8 +92,11 @@ extern "C" cudaError_t gsk_convert (scan_type from, scan_type to, const void *x,
     return err;
   with_type (from, [&] (auto v) {
     typedef decltype (v) T;
-    convert_kernel<<<elementwise_blocks (n), block_threads, 0, s>>> ((const T *) x, (double *) y, n);
-    err = cudaGetLastError ();
+    if constexpr (std::is_arithmetic<T>::value)
+      {
+        convert_kernel<<<elementwise_blocks (n), block_threads, 0, s>>> ((const T *) x, (double *) y, n);
+        err = cudaGetLastError ();
+      }
   });
   return err;
 }

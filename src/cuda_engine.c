@@ -485,6 +485,15 @@ engine_status cuda_engine_to_host (void *host, const void *dev, size_t bytes, ch
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "download", msg, msg_size);
 }
 
+engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *msg,
+                                size_t msg_size)
+{
+  cudaError_t err = cudaMemcpyAsync (dst, src, bytes, cudaMemcpyDeviceToDevice, st.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "copy", msg, msg_size);
+}
+
 engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, char *msg,
                                          size_t msg_size)
 {

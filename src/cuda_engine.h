@@ -32,6 +32,8 @@ engine_status cuda_engine_to_device (void *dev, const void *host, size_t bytes, 
                                      size_t msg_size);
 engine_status cuda_engine_to_host (void *host, const void *dev, size_t bytes, char *msg,
                                    size_t msg_size);
+engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *msg,
+                                size_t msg_size);
 /* a scan whose pointers are all device pointers; ENGINE_UNSUPPORTED where the kernels
    do not cover the (type, operator) */
 engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, char *msg,

@@ -222,6 +222,33 @@ engine_status engine_array_download (engine_array id, void *host, size_t bytes,
 #endif
 }
 
+engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, size_t msg_size)
+{
+  size_t bytes;
+  const void *p = engine_array_data (src, &bytes);
+  *id = 0;
+  if (! src)
+    return engine_array_new (0, id, msg, msg_size);
+  if (! p)
+    return unknown (msg, msg_size);
+  engine_status s = engine_array_new (bytes, id, msg, msg_size);
+  if (s != ENGINE_OK)
+    return s;
+  void *q = engine_array_data (*id, NULL);
+  if (reg.backend == BACKEND_HOST)
+    memcpy (q, p, bytes);
+#ifdef GPUSCAN_WITH_CUDA
+  else
+    s = cuda_engine_copy (q, p, bytes, msg, msg_size);
+#endif
+  if (s != ENGINE_OK)
+    {
+      engine_array_free (*id);
+      *id = 0;
+    }
+  return s;
+}
+
 static engine_status no_cpu_scan (const scan_desc *d, char *msg, size_t msg_size)
 {
   snprintf (msg, msg_size, "no CPU scan for %s %s", scan_op_name (d->op),

@@ -3,6 +3,7 @@
 //   __gpuscan__ ("info")                 the struct gpuscan_info returns
 //   __gpuscan__ ("upload", x)            a device array descriptor holding x
 //   __gpuscan__ ("gather", desc)         the host array
+//   __gpuscan__ ("copy", desc)           a device-to-device copy
 //   __gpuscan__ ("free", id)             give a device array back (unknown ids: no-op)
 //   __gpuscan__ ("scan", desc, ...)      gpuscan's options; descriptors of Y (and IY)
 //   __gpuscan__ ("compact", x, mask)     x(mask), host or device (descriptors)
@@ -375,6 +376,13 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     }
   if (what == "gather" && nargs == 2)
     return gather (from_descriptor (args(1), "the device array"));
+  if (what == "copy" && nargs == 2)
+    {
+      device_array a = from_descriptor (args(1), "the device array");
+      char msg[512] = "";
+      raise_engine_error (engine_array_copy (a.id, &a.id, msg, sizeof msg), msg);
+      return descriptor (a);
+    }
   if (what == "free" && nargs == 2)
     {
       engine_array_free (args(1).uint64_scalar_value ().value ());

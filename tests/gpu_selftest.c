@@ -15,6 +15,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "cpu_array_ops.h"
 #include "cpu_engine.h"
 #include "scan_kernels.h"
 
@@ -128,6 +129,100 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
                    h->heads ? (h->heads_full ? "full" : "per-k") : "none", (long long) i);
         return;
       }
+}
+
+/* Stream compaction and class conversion against the CPU versions, every element size,
+   sizes around the compaction tile (2048), masks of several densities; the output
+   is poisoned, and what lies past the kept elements must stay poisoned. */
+static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *mask)
+{
+  static const int64_t sizes[] = { 1, 2, 2047, 2048, 2049, 4095, 4097, 70001, 1 << 20 };
+  static const size_t elem[] = { 1, 2, 4, 8, 16 };
+  static const int density[] = { 0, 3, 50, 100 };   /* percent kept */
+  const int nsizes = quick ? 6 : (int) (sizeof sizes / sizeof *sizes);
+  void *ws;
+  CHECK (cudaMalloc (&ws, gsk_compact_workspace_bytes (sizes[nsizes - 1])));
+  for (int s = 0; s < nsizes; s++)
+    for (int e = 0; e < 5; e++)
+      for (int k = 0; k < 4; k++)
+        {
+          const int64_t n = sizes[s];
+          const size_t bytes = (size_t) n * elem[e];
+          for (size_t i = 0; i < bytes; i++)
+            ((uint8_t *) x)[i] = (uint8_t) next ();
+          for (int64_t i = 0; i < n; i++)
+            mask[i] = (int) (next () % 100) < density[k];
+          const int64_t want = cpu_count_nonzero (mask, n);
+          cpu_compact (elem[e], x, mask, n, ref);
+          CHECK (cudaMemcpy (dx, x, bytes, cudaMemcpyHostToDevice));
+          CHECK (cudaMemcpy (dheads, mask, (size_t) n, cudaMemcpyHostToDevice));
+          CHECK (cudaMemset (dy, 0xab, bytes + 64));
+          int64_t kept = -1;
+          CHECK (gsk_compact_count ((const uint8_t *) dheads, n, ws, &kept, 0));
+          CHECK (gsk_compact_scatter (elem[e], dx, (const uint8_t *) dheads, n, dy, ws, 0));
+          CHECK (cudaMemcpy (y, dy, bytes + 64, cudaMemcpyDeviceToHost));
+          runs++;
+          int bad = kept != want || memcmp (y, ref, (size_t) want * elem[e]) != 0;
+          for (size_t i = (size_t) want * elem[e]; i < bytes + 64 && ! bad; i++)
+            bad = ((uint8_t *) y)[i] != 0xab;
+          if (bad)
+            {
+              failures++;
+              fprintf (stderr, "FAIL compaction: n %lld, %zu-byte elements, %d%% kept "
+                       "(kept %lld, want %lld)\n", (long long) n, elem[e], density[k],
+                       (long long) kept, (long long) want);
+            }
+        }
+  CHECK (cudaFree (ws));
+  /* conversion to double and head flags of every real type, one size past a block */
+  const int64_t n = 70001;
+  for (int t = 0; t < SCAN_NTYPES; t++)
+    {
+      const size_t bytes = (size_t) n * scan_type_size ((scan_type) t);
+      for (size_t i = 0; i < bytes; i++)
+        ((uint8_t *) x)[i] = (uint8_t) (next () % 3 == 0 ? 0 : next ());
+      if (t == SCAN_LOGICAL)
+        for (int64_t i = 0; i < n; i++)
+          ((uint8_t *) x)[i] &= 1;
+      if (t == SCAN_DOUBLE || t == SCAN_SINGLE || t == SCAN_CDOUBLE || t == SCAN_CSINGLE)
+        for (int64_t i = 0; i < n * (t == SCAN_CDOUBLE || t == SCAN_CSINGLE ? 2 : 1); i++)
+          {
+            const double v = (double) (next () % 5) - 2;
+            if (t == SCAN_DOUBLE || t == SCAN_CDOUBLE)
+              ((double *) x)[i] = v;
+            else
+              ((float *) x)[i] = (float) v;
+          }
+      CHECK (cudaMemcpy (dx, x, bytes, cudaMemcpyHostToDevice));
+      const scan_type to = t == SCAN_CSINGLE ? SCAN_CDOUBLE : SCAN_DOUBLE;
+      if (t != SCAN_CDOUBLE)
+        {
+          const size_t out = (size_t) n * scan_type_size (to);
+          CHECK (cudaMemset (dy, 0xab, out));
+          CHECK (gsk_convert ((scan_type) t, to, dx, dy, n, 0));
+          CHECK (cudaMemcpy (y, dy, out, cudaMemcpyDeviceToHost));
+          cpu_convert ((scan_type) t, to, x, ref, n);
+          runs++;
+          if (memcmp (y, ref, out) != 0)
+            {
+              failures++;
+              fprintf (stderr, "FAIL conversion of %s\n", scan_type_name ((scan_type) t));
+            }
+        }
+      CHECK (cudaMemset (dix, 0, sizeof (int)));
+      CHECK (cudaMemset (dy, 0xab, (size_t) n));
+      CHECK (gsk_nonzero_flags ((scan_type) t, dx, (uint8_t *) dy, n, (int *) dix, 0));
+      int nan_seen = -1;
+      CHECK (cudaMemcpy (y, dy, (size_t) n, cudaMemcpyDeviceToHost));
+      CHECK (cudaMemcpy (&nan_seen, dix, sizeof (int), cudaMemcpyDeviceToHost));
+      const int ref_nan = cpu_nonzero_flags ((scan_type) t, x, (uint8_t *) ref, n);
+      runs++;
+      if (memcmp (y, ref, (size_t) n) != 0 || nan_seen != ref_nan)
+        {
+          failures++;
+          fprintf (stderr, "FAIL head flags of %s\n", scan_type_name ((scan_type) t));
+        }
+    }
 }
 
 int main (int argc, char **argv)
@@ -252,6 +347,7 @@ int main (int argc, char **argv)
             check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "2^28");
           }
     }
+  check_compaction (quick, x, y, ref, (uint8_t *) heads);
   printf ("gpu_selftest: %ld scans, %ld failed: %s\n", runs, failures, failures ? "FAIL" : "PASS");
   return failures ? 1 : 0;
 }

@@ -3,8 +3,8 @@
 # would, run the kernel self-test, the benchmark, the Octave suite after `pkg install`,
 # and compute-sanitizer.  Needs .device/octave.tar.xz (from ../shared/tools/octave-bundle)
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
-#   tools/device-check.sh [build] [selftest] [large] [bench] [octave] [obench] [cpu2] [plot] [sanitize]
-# cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
+#   tools/device-check.sh [build] [selftest] [large] [bench] [octave] [obench] [dbench] [cpu2] [plot] [sanitize]
+# dbench: the device-array benchmark (bench/device_bench.m);  cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot.
 # The builds run side by side; everything that uses the GPU runs one after another.
 set -uo pipefail
@@ -18,7 +18,7 @@ b=/tmp/gs-build
 pkg_prefix=/tmp/opkg; mkdir -p $pkg_prefix
 pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_list', '$pkg_prefix/ll'); pkg ('global_list', '$pkg_prefix/gl');"
 rc=0
-if [[ $steps == *" octave "* || $steps == *" obench "* || $steps == *" cpu2 "* || $steps == *" plot "* ]]; then
+if [[ $steps == *" octave "* || $steps == *" obench "* || $steps == *" dbench "* || $steps == *" cpu2 "* || $steps == *" plot "* ]]; then
   ( start=$(date +%s); octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
       > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
   install_pid=$!
@@ -59,6 +59,11 @@ if [[ $steps == *" obench "* ]]; then
   octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
       addpath ('$top/bench'); octave_bench ();" > "$OUT/octave-bench.txt" 2>&1
   tail -n 30 "$OUT/octave-bench.txt"
+fi
+if [[ $steps == *" dbench "* ]]; then
+  octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
+      addpath ('$top/bench'); device_bench ();" > "$OUT/device-bench.txt" 2>&1
+  tail -n 30 "$OUT/device-bench.txt"
 fi
 if [[ $steps == *" cpu2 "* ]]; then
   GPUSCAN_ENGINE=cpu OMP_NUM_THREADS=2 taskset -c 0,1 octave-cli --no-gui --norc --quiet --eval "$pkg_setup

@@ -1,0 +1,73 @@
+## Device-array benchmark from Octave, ratios measured in the same run:
+##   gpuscan of a gpuscan_array of 2^26 doubles against cumsum of the host array;
+##   upload (gpuscan_array) and gather rates; gpuscan_compact on the device against a
+##   device-to-device copy of the input (gpuscan_array of a gpuscan_array).
+## Run with the package loaded:  octave-cli --eval "pkg load gpuscan; run bench/device_bench.m"
+function device_bench ()
+  info = gpuscan_info ();
+  if (isempty (info.device_arrays))
+    printf ("device_bench: no device arrays here (%s)\n", info.gpu_status);
+    return;
+  endif
+  printf ("gpuscan device-array benchmark: Octave %s; GPU %s; %s\n", version (),
+          info.gpu_name, datestr (now ()));
+  n = 2^26;
+  x = randn (n, 1);
+  bytes = 8 * n;
+  tc = best_time (@() cumsum (x), 3);
+  tu = best_time (@() gpuscan_array (x), 5);
+  d = gpuscan_array (x);
+  tgather = best_time (@() gather (d), 5);
+  ts = best_time (@() gpuscan (d), 20);
+  tcopy = best_time (@() gpuscan_array (d), 20);
+  printf ("2^26 double, per call (best of several):\n");
+  printf ("  cumsum (host)              %9.3f ms\n", tc * 1e3);
+  printf ("  gpuscan (device array)     %9.3f ms   %7.1fx cumsum   %5.2fx D2D copy\n",
+          ts * 1e3, tc / ts, ts / tcopy);
+  for op = {"max", "prod"}
+    t = best_time (@() gpuscan (d, op{1}), 10);
+    printf ("  gpuscan (device, %-4s)     %9.3f ms   %7.1fx cum%s\n", op{1}, t * 1e3,
+            best_time (@() feval (["cum" op{1}], x), 2) / t, op{1});
+  endfor
+  printf ("  D2D copy (gpuscan_array (d)) %7.3f ms   %6.0f GB/s (read + write)\n",
+          tcopy * 1e3, 2 * bytes / tcopy / 1e9);
+  printf ("  upload (gpuscan_array (x)) %9.3f ms   %6.1f GB/s\n", tu * 1e3, bytes / tu / 1e9);
+  printf ("  gather (d)                 %9.3f ms   %6.1f GB/s\n", tgather * 1e3,
+          bytes / tgather / 1e9);
+  printf ("gpuscan_compact of 2^26 doubles on the device, ratio to the D2D copy of the input:\n");
+  for keep = [1, 0.5, 0.01]
+    m = gpuscan_array (rand (n, 1) < keep);
+    t = best_time (@() gpuscan_compact (d, m), 20);
+    printf ("  %5.0f%% kept  %8.3f ms  %5.2fx copy\n", keep * 100, t * 1e3, t / tcopy);
+  endfor
+  xs = single (x);
+  ds = gpuscan_array (xs);
+  tcs = best_time (@() cumsum (xs), 3);
+  tss = best_time (@() gpuscan (ds), 20);
+  printf ("2^26 single: gpuscan (device) %.3f ms, cumsum %.3f ms: %.1fx\n", tss * 1e3,
+          tcs * 1e3, tcs / tss);
+  small = gpuscan_array (randn (1000, 1));
+  printf ("1000 doubles on the device: %.1f us per gpuscan call\n",
+          per_call (@() gpuscan (small), 2000) * 1e6);
+endfunction
+
+function t = best_time (f, reps)
+  y = f ();                               # warm-up
+  clear y
+  t = Inf;
+  for r = 1:reps
+    t0 = tic ();
+    y = f ();
+    t = min (t, toc (t0));
+    clear y                               # a device result goes back before the next
+  endfor
+endfunction
+
+function t = per_call (f, reps)
+  y = f ();
+  t0 = tic ();
+  for r = 1:reps
+    y = f ();
+  endfor
+  t = toc (t0) / reps;
+endfunction
