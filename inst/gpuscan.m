@@ -474,14 +474,36 @@ endfunction
 %! endfor
 
 %!test
-%! ## clear gpuscan and clear all unload the oct-files (freeing GPU buffers); the next
-%! ## call loads them again
+%! ## clearing gpuscan's functions unloads gpuscan.oct and frees the GPU buffers (the
+%! ## build keeps C++ statics out of STB_GNU_UNIQUE, which would pin the library); the
+%! ## next call loads it again
 %! y0 = gpuscan (1:5);
-%! clear gpuscan
+%! x = rand (1e6, 1);
+%! y = gpuscan (x, "algorithm", gpuscan_info ().algorithms{end});
+%! held = gpuscan_info ().gpu_memory_held_bytes;
+%! clear gpuscan __gpuscan__
+%! ## (gpuscan_info starts the engine again: pinned staging and a probe, no scan buffers)
+%! assert (gpuscan_info ().gpu_memory_held_bytes < held || held == 0);
 %! assert (gpuscan (1:5), y0);
 %! clear all
 %! assert (gpuscan (1:5), [1 3 6 10 15]);
 %! assert (isstruct (gpuscan_info ()));
+
+%!testif ; any (cellfun (@(p) strcmp (p.name, "gpuscan") && p.loaded, pkg ("list")))
+%! ## pkg unload frees everything (PKG_DEL), pkg load brings gpuscan back
+%! x = rand (1e6, 1);
+%! y = gpuscan (x, "algorithm", gpuscan_info ().algorithms{end});
+%! if (! isempty (gpuscan_info ().device_arrays))
+%!   d = gpuscan_array (x);
+%! endif
+%! held = gpuscan_info ().gpu_memory_held_bytes;
+%! pkg unload gpuscan
+%! assert (! exist ("gpuscan_info"));
+%! pkg load gpuscan
+%! info = gpuscan_info ();
+%! assert (info.device_array_count, 0);
+%! assert (info.gpu_memory_held_bytes < held || held == 0);
+%! assert (gpuscan (x), y, 1e-8 * sum (abs (x)));
 
 ## ---- bad input: gpuscan:<reason>, and Octave keeps working ---------------------------
 %!error <X is missing> gpuscan ()

@@ -17,19 +17,6 @@
 
 namespace
 {
-  // An uninitialized Octave array: the engine writes every element, in parallel,
-  // so fresh pages are touched first by the threads that fill them.
-  template <typename AT>
-  AT uninit (const dim_vector& dv)
-  {
-    typedef typename AT::element_type E;
-    const octave_idx_type n = dv.safe_numel ();
-    if (n == 0)
-      return AT (dv);
-    E *p = std::allocator<E> ().allocate (n);
-    return AT (Array<E> (p, dv));
-  }
-
   template <typename AT>
   octave_value run (const AT& in, scan_desc& d, scan_algorithm alg, octave_value& index)
   {

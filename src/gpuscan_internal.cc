@@ -105,7 +105,7 @@ namespace
   template <typename AT>
   octave_value gather_as (const device_array& a)
   {
-    AT out (a.dims);
+    AT out = uninit<AT> (a.dims);
     char msg[512] = "";
     raise_engine_error (engine_array_download (a.id, out.fortran_vec (), a.bytes (), msg,
                                                sizeof msg), msg);
@@ -256,7 +256,7 @@ namespace
   {
     const uint8_t *m = reinterpret_cast<const uint8_t *> (mask.data ());
     const octave_idx_type kept = engine_count_nonzero (m, x.numel ());
-    AT y (compact_dims (x.dims (), mask.dims (), kept));
+    AT y = uninit<AT> (compact_dims (x.dims (), mask.dims (), kept));
     engine_compact (sizeof (typename AT::element_type), x.data (), m, x.numel (),
                     y.fortran_vec ());
     return y;

@@ -5,6 +5,8 @@
 
 #include <octave/oct.h>
 
+#include <memory>
+
 #include "engine.h"
 #include "scan_desc.h"
 
@@ -42,6 +44,20 @@ const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,
                                    octave_idx_type len, int& full, boolNDArray& hold);
 // Checks the shape of a flags array against X; returns heads_full
 int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len);
+
+// An uninitialized Octave array (Array's own constructor zero-fills, on one thread):
+// the engine writes every element, in parallel, so fresh pages are touched first by the
+// threads that fill them.
+template <typename AT>
+AT uninit (const dim_vector& dv)
+{
+  typedef typename AT::element_type E;
+  const octave_idx_type n = dv.safe_numel ();
+  if (n == 0)
+    return AT (dv);
+  E *p = std::allocator<E> ().allocate (n);
+  return AT (Array<E> (p, dv));
+}
 
 // Raise the Octave error for an engine status (no return for a failure)
 void raise_engine_error (engine_status st, const char *msg);
