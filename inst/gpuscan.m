@@ -474,6 +474,52 @@ endfunction
 %! endfor
 
 %!test
+%! ## Arrays larger than one chunk (GPUSCAN_CHUNK_ELEMENTS forces a tiny chunk): lines cut
+%! ## by chunks, carries and segments crossing the cuts, every mode, every algorithm
+%! ## ("cpu" runs the same chunk driver on host buffers), against unchunked scans.
+%! old = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+%! unwind_protect
+%!   x = mod ((1:420)' * 7, 19) - 9;
+%!   shapes = {x, reshape(x, 20, 21), reshape(x, 4, 5, 21), reshape(x, 21, 20)};
+%!   cases = {{"sum"}, {"max"}, {"min", "exclusive"}, {"sum", "reverse"}, ...
+%!            {"max", "exclusive", "reverse"}, {"prod"}};
+%!   for c = [5 7 64 401]
+%!     for s = 1:numel (shapes)
+%!       xs = shapes{s};
+%!       for dim = 1:ndims (xs)
+%!         per_k = mod (1:size (xs, dim), 3) == 0;
+%!         full = mod (reshape (1:numel (xs), size (xs)), 11) == 0;
+%!         for k = 1:numel (cases)
+%!           opts = cases{k};
+%!           v = xs;
+%!           if (strcmp (opts{1}, "prod"))
+%!             v = 1 - 2 * (mod (xs, 5) == 0);
+%!           endif
+%!           for seg = {{}, {"segments", per_k}, {"segments", full}}
+%!             nout = 1 + any (strcmp (opts{1}, {"max", "min"}));
+%!             ref = cell (1, nout);
+%!             setenv ("GPUSCAN_CHUNK_ELEMENTS", "");
+%!             [ref{:}] = gpuscan (v, dim, opts{:}, seg{1}{:}, "algorithm", "cpu");
+%!             setenv ("GPUSCAN_CHUNK_ELEMENTS", num2str (c));
+%!             for a = test_algorithms ()
+%!               y = cell (1, nout);
+%!               [y{:}] = gpuscan (v, dim, opts{:}, seg{1}{:}, "algorithm", a{1});
+%!               assert (isequal (y, ref), "chunk %d, shape %d, dim %d, %s, %s", c, s,
+%!                       dim, strjoin (opts, " "), a{1});
+%!             endfor
+%!           endfor
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%!   setenv ("GPUSCAN_CHUNK_ELEMENTS", "5");
+%!   assert (gpuscan (int8 ([100 100 -100 -100 -100 50 50 50]), "native", "algorithm", "cpu"),
+%!           int8 ([100 127 27 -73 -128 -78 -28 22]));
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_CHUNK_ELEMENTS", old);
+%! end_unwind_protect
+
+%!test
 %! ## clearing gpuscan's functions unloads gpuscan.oct and frees the GPU buffers (the
 %! ## build keeps C++ statics out of STB_GNU_UNIQUE, which would pin the library); the
 %! ## next call loads it again

@@ -1,6 +1,6 @@
-// Element-wise kernels that device arrays need before a scan: the class conversion of
-// Octave's rules (integer, logical and single input summed in double) and head flags
-// from an array of any class (nonzero -> 1), with a NaN check.
+// Element-wise kernels: for device arrays, the class conversion of Octave's rules
+// (integer, logical and single input summed in double) and head flags from an array of
+// any class (nonzero -> 1, with a NaN check); for chunked scans, the index fix-up.
 #include <type_traits>
 
 #include <cuda_runtime.h>
@@ -65,6 +65,19 @@ __global__ void flags_kernel (const T *x, uint8_t *flags, int64_t n, int *nan_se
     *nan_seen = 1;
 }
 
+// index outputs of a chunk of a longer scan: chunk positions to positions in the line
+__global__ void fix_index_kernel (double *ix, int64_t lanes, int64_t n, double carry_pos,
+                                  const double *carry_ix, double shift)
+{
+  const int64_t stride = (int64_t) gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    {
+      const double p = ix[i];
+      if (p != 0)
+        ix[i] = p == carry_pos ? carry_ix[i % lanes] : p + shift;
+    }
+}
+
 // grid-stride launches: enough blocks to fill the GPU, no more than the data needs
 static unsigned elementwise_blocks (int64_t n)
 {
@@ -113,4 +126,15 @@ extern "C" cudaError_t gsk_nonzero_flags (scan_type t, const void *x, uint8_t *f
     err = cudaGetLastError ();
   });
   return err;
+}
+
+extern "C" cudaError_t gsk_fix_index (double *ix, int64_t lanes, int64_t steps, double carry_pos,
+                                      const double *carry_ix, double shift, cudaStream_t s)
+{
+  const int64_t n = lanes * steps;
+  if (n == 0)
+    return cudaSuccess;
+  fix_index_kernel<<<elementwise_blocks (n), block_threads, 0, s>>> (ix, lanes, n, carry_pos,
+                                                                     carry_ix, shift);
+  return cudaGetLastError ();
 }

@@ -53,6 +53,11 @@ cudaError_t gsk_convert (scan_type from, scan_type to, const void *x, void *y, i
 cudaError_t gsk_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                int *nan_seen, cudaStream_t stream);
 
+/* Chunked scans (src/chunked_scan.h): over lanes x steps index outputs, 1-based chunk
+   position p becomes carry_ix[lane] where p == carry_pos, p + shift elsewhere; 0 stays. */
+cudaError_t gsk_fix_index (double *ix, int64_t lanes, int64_t steps, double carry_pos,
+                           const double *carry_ix, double shift, cudaStream_t stream);
+
 /* Stream compaction y = x(mask) (compact.cu): gsk_compact_count scans the mask into the
    workspace and returns the number kept (it waits for the stream); gsk_compact_scatter
    then writes them.  Elements of 1, 2, 4, 8 or 16 bytes; mask holds 0/1 bytes. */

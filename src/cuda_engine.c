@@ -10,6 +10,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "chunked_scan.h"
 #include "cpu_engine.h"
 #include "cuda_engine.h"
 #include "cuda_tuning.h"
@@ -25,7 +26,7 @@ static struct cuda_state {
   cudaStream_t stream;
   cudaEvent_t drained[2];    /* the GPU is done with staging buffer i */
   void *staging[2];
-  device_buffer x, y, ix, heads, work, compact;
+  device_buffer x, y, ix, heads, work, compact, carry;
   int64_t crossover;         /* "auto": GPU from this many elements; -1 never; 0 unmeasured */
   int warned;                /* the one-time fallback warning was given */
 } st;
@@ -47,7 +48,7 @@ static void set_status (const char *what, cudaError_t err)
 
 static void release_buffers (void)
 {
-  device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.compact };
+  device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.compact, &st.carry };
   for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
     {
       if (b[i]->p)
@@ -216,8 +217,38 @@ static void host_copy (void *dst, const void *src, size_t bytes)
     }
 }
 
+/* A host region of rows: `rows` rows of row_bytes, pitch bytes apart (pitch 0: one
+   contiguous run).  The engine side is always contiguous. */
+typedef struct host_rows { char *p; size_t row_bytes, pitch; } host_rows;
+
+/* copy bytes [off, off + n) of the region's contiguous image to or from buf */
+static void rows_copy (host_rows h, size_t off, size_t n, char *buf, int to_buf)
+{
+  if (! h.pitch || h.pitch == h.row_bytes)
+    {
+      if (to_buf)
+        host_copy (buf, h.p + off, n);
+      else
+        host_copy (h.p + off, buf, n);
+      return;
+    }
+  while (n)
+    {
+      const size_t r = off / h.row_bytes, in = off % h.row_bytes;
+      const size_t m = h.row_bytes - in < n ? h.row_bytes - in : n;
+      char *host = h.p + r * h.pitch + in;
+      if (to_buf)
+        host_copy (buf, host, m);
+      else
+        host_copy (host, buf, m);
+      buf += m;
+      off += m;
+      n -= m;
+    }
+}
+
 /* host -> device through the staging buffers: the host fills one while the other uploads */
-static cudaError_t upload (void *dev, const void *host, size_t bytes)
+static cudaError_t upload_rows (void *dev, host_rows h, size_t bytes)
 {
   cudaError_t err = cudaSuccess;
   int b = 0;
@@ -226,7 +257,7 @@ static cudaError_t upload (void *dev, const void *host, size_t bytes)
       const size_t n = bytes - off < CUDA_STAGING_BYTES ? bytes - off : CUDA_STAGING_BYTES;
       if ((err = cudaEventSynchronize (st.drained[b])) != cudaSuccess)
         break;
-      host_copy (st.staging[b], (const char *) host + off, n);
+      rows_copy (h, off, n, st.staging[b], 1);
       err = cudaMemcpyAsync ((char *) dev + off, st.staging[b], n, cudaMemcpyHostToDevice, st.stream);
       if (err == cudaSuccess)
         err = cudaEventRecord (st.drained[b], st.stream);
@@ -235,7 +266,7 @@ static cudaError_t upload (void *dev, const void *host, size_t bytes)
 }
 
 /* device -> host: the GPU fills one staging buffer while the host drains the other */
-static cudaError_t download (void *host, const void *dev, size_t bytes)
+static cudaError_t download_rows (host_rows h, const void *dev, size_t bytes)
 {
   const size_t chunks = (bytes + CUDA_STAGING_BYTES - 1) / CUDA_STAGING_BYTES;
   cudaError_t err = cudaSuccess;
@@ -255,10 +286,115 @@ static cudaError_t download (void *host, const void *dev, size_t bytes)
           const size_t p = c - 1, off = p * CUDA_STAGING_BYTES;
           const size_t n = bytes - off < CUDA_STAGING_BYTES ? bytes - off : CUDA_STAGING_BYTES;
           if ((err = cudaEventSynchronize (st.drained[p & 1])) == cudaSuccess)
-            host_copy ((char *) host + off, st.staging[p & 1], n);
+            rows_copy (h, off, n, st.staging[p & 1], 0);
         }
     }
   return err;
+}
+
+static cudaError_t upload (void *dev, const void *host, size_t bytes)
+{
+  host_rows h = { (char *) host, bytes, 0 };
+  return upload_rows (dev, h, bytes);
+}
+
+static cudaError_t download (void *host, const void *dev, size_t bytes)
+{
+  host_rows h = { (char *) host, bytes, 0 };
+  return download_rows (h, dev, bytes);
+}
+
+/* ---- the chunk driver's CUDA backend (arrays larger than the GPU's memory) ---------- */
+typedef struct chunk_ctx { gsk_algorithm a; cudaError_t err; } chunk_ctx;
+
+static int chunk_status (chunk_ctx *c, cudaError_t err)
+{
+  c->err = err;
+  return err != cudaSuccess;
+}
+
+static int chunk_put_rows (void *ctx, void *dev, const void *host, size_t row_bytes,
+                           size_t pitch, int64_t rows)
+{
+  host_rows h = { (char *) host, row_bytes, pitch };
+  return chunk_status (ctx, upload_rows (dev, h, row_bytes * (size_t) rows));
+}
+
+static int chunk_get_rows (void *ctx, void *host, const void *dev, size_t row_bytes,
+                           size_t pitch, int64_t rows)
+{
+  host_rows h = { (char *) host, row_bytes, pitch };
+  return chunk_status (ctx, download_rows (h, dev, row_bytes * (size_t) rows));
+}
+
+static int chunk_copy (void *ctx, void *dst, const void *src, size_t bytes)
+{
+  return chunk_status (ctx, cudaMemcpyAsync (dst, src, bytes, cudaMemcpyDeviceToDevice, st.stream));
+}
+
+static int chunk_scan (void *ctx, const scan_desc *d)
+{
+  chunk_ctx *c = ctx;
+  return chunk_status (c, gsk_scan (d, c->a, st.work.p, st.work.bytes, st.stream));
+}
+
+static int chunk_fix_index (void *ctx, double *index, int64_t lanes, int64_t steps,
+                            double carry_pos, const double *carry_index, double shift)
+{
+  return chunk_status (ctx, gsk_fix_index (index, lanes, steps, carry_pos, carry_index, shift,
+                                           st.stream));
+}
+
+/* elements per chunk: GPUSCAN_CHUNK_ELEMENTS (tests), else what fits in the free memory */
+static int64_t chunk_elements (const scan_desc *d, size_t free_mem)
+{
+  const char *env = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+  if (env && atoll (env) > 0)
+    return atoll (env);
+  const size_t per = 2 * scan_type_size (d->type) + (d->index ? 8 : 0) + (d->heads ? 1 : 0);
+  const size_t usable = free_mem > 2 * CUDA_MEMORY_RESERVE ? free_mem - 2 * CUDA_MEMORY_RESERVE : 0;
+  int64_t n = (int64_t) (usable / 2 / per);   /* half: room for the scan's workspace */
+  return n < CUDA_MIN_CHUNK_ELEMENTS ? CUDA_MIN_CHUNK_ELEMENTS : n;
+}
+
+static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64_t chunk,
+                                      char *msg, size_t msg_size)
+{
+  const int64_t m = chunk_buffer_elements (d, chunk);
+  const size_t es = scan_type_size (d->type);
+  /* the workspace of the largest chunk scan (lanes x steps or slabs) */
+  scan_desc big = *d;
+  if (d->inner * d->len <= chunk)
+    big.outer = chunk / (d->inner * d->len);
+  else
+    {
+      big.inner = d->inner < chunk ? d->inner : chunk;
+      big.len = m / big.inner;
+      big.outer = 1;
+    }
+  cudaError_t err;
+  if ((err = reserve (&st.x, (size_t) m * es, 0)) != cudaSuccess
+      || (err = reserve (&st.y, (size_t) m * es, 0)) != cudaSuccess
+      || (d->index && (err = reserve (&st.ix, (size_t) m * 8, 0)) != cudaSuccess)
+      || (d->index && (err = reserve (&st.carry, (size_t) big.inner * 8, 0)) != cudaSuccess)
+      || (d->heads && (err = reserve (&st.heads, (size_t) (m > d->len ? m : d->len), 0)) != cudaSuccess)
+      || (err = reserve (&st.work, gsk_workspace_bytes (&big, a), 1)) != cudaSuccess)
+    {
+      release_buffers ();
+      snprintf (msg, msg_size, "GPU memory for chunks of %lld elements: %s", (long long) chunk,
+                cudaGetErrorString (err));
+      return ENGINE_NO_MEMORY;
+    }
+  chunk_ctx ctx = { a, cudaSuccess };
+  chunk_backend b = { &ctx, st.x.p, st.y.p, st.heads.p, st.ix.p, st.carry.p,
+                      chunk_put_rows, chunk_get_rows, chunk_copy, chunk_scan, chunk_fix_index };
+  if (chunked_scan (d, chunk, &b) != 0 || (err = cudaStreamSynchronize (st.stream)) != cudaSuccess)
+    {
+      char what[64];
+      snprintf (what, sizeof what, "chunked %s scan", scan_type_name (d->type));
+      return gpu_failed (ctx.err != cudaSuccess ? ctx.err : err, what, msg, msg_size);
+    }
+  return ENGINE_OK;
 }
 
 /* The whole scan on the GPU: upload, one scan, download.  ENGINE_NO_MEMORY when the
@@ -274,12 +410,16 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, si
   const size_t ws = gsk_workspace_bytes (d, a);
   const size_t need = 2 * bytes + (d->index ? (size_t) n * 8 : 0) + heads_bytes + ws;
   const size_t held = st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes + st.work.bytes
-                      + st.compact.bytes;
+                      + st.compact.bytes + st.carry.bytes;
+  const char *forced = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+  if (forced && atoll (forced) > 0 && n > atoll (forced))
+    return gpu_run_chunked (d, a, atoll (forced), msg, msg_size);
   if (need + CUDA_MEMORY_RESERVE > free_mem + held)
     {
-      snprintf (msg, msg_size, "the arrays need %.1f GiB of GPU memory and %.1f GiB are free",
-                need / 1073741824.0, (free_mem + held) / 1073741824.0);
-      return ENGINE_NO_MEMORY;
+      /* larger than the GPU: through it in chunks, in all the memory there is */
+      release_buffers ();
+      cudaMemGetInfo (&free_mem, &total_mem);
+      return gpu_run_chunked (d, a, chunk_elements (d, free_mem), msg, msg_size);
     }
   cudaError_t err;
   if ((err = reserve (&st.x, bytes, 0)) != cudaSuccess

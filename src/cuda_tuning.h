@@ -14,5 +14,7 @@
 #define CUDA_CALIBRATE_LARGE ((int64_t) 1 << 24)
 /* device memory left free for others, in bytes */
 #define CUDA_MEMORY_RESERVE ((size_t) 256 << 20)
+/* arrays larger than the GPU go through in chunks of at least this many elements */
+#define CUDA_MIN_CHUNK_ELEMENTS ((int64_t) 1 << 20)
 
 #endif
