@@ -2,8 +2,10 @@
 # gpuscan, second command: every test.  Builds the release tarball, runs `make check`
 # (the Octave suite on the build tree, and the GPU self-test where a GPU is present),
 # then for a CUDA build (when nvcc is found) and a --without-cuda build: `pkg install`
-# the tarball into a temporary prefix, `pkg load gpuscan`, `test gpuscan`; last, the CPU
-# build under AddressSanitizer + UndefinedBehaviorSanitizer and under valgrind.
+# the tarball into a temporary prefix, `pkg load gpuscan`, `test gpuscan` (the CPU-only
+# build with the host stand-in for device arrays, so that their tests run without a GPU);
+# last, the CPU build under AddressSanitizer + UndefinedBehaviorSanitizer and under
+# valgrind, and 60 s of fuzzing the gateway (libFuzzer).
 set -euo pipefail
 cd "$(dirname "$0")"
 top=$(pwd)
@@ -22,7 +24,8 @@ for flags in $variants; do
   prefix=$(mktemp -d)
   echo "== pkg install $(basename "$tarball") with $flags into $prefix"
   start=$(date +%s)
-  GPUSCAN_CONFIGURE_FLAGS=$flags octave-cli --no-gui --norc --quiet --eval "
+  host_arrays=0; [ "$flags" = --without-cuda ] && host_arrays=1
+  GPUSCAN_HOST_ARRAYS=$host_arrays GPUSCAN_CONFIGURE_FLAGS=$flags octave-cli --no-gui --norc --quiet --eval "
     pkg ('prefix', '$prefix/share', '$prefix/lib');
     pkg ('local_list', '$prefix/local_list');
     pkg ('global_list', '$prefix/global_list');
@@ -34,4 +37,5 @@ for flags in $variants; do
   rm -rf "$prefix"
 done
 bash tools/sanitize-cpu.sh
+bash tools/fuzz.sh 60
 echo "run-tests: all passed"

@@ -1,11 +1,15 @@
 /* Kernel benchmark: every algorithm against CUB's InclusiveSum/ExclusiveSum and a
    device-to-device copy of the same bytes, measured in the same run.
      gpu_bench [max_log2]      (default 28)
+     gpu_bench --transfers     host <-> device paths for a freshly allocated host array
+                               (what an Octave call sees): pageable, cudaHostRegister of
+                               the array, and pinned staging with threaded host copies
    Prints time (median of repeated runs, CUDA events), GB/s (bytes read + written) and
    the ratios to the copy and to CUB.  Integer sums are Octave's "native" saturating
    sums; CUB's integer sum beside them wraps around (a cheaper operator). */
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,8 +127,105 @@ static void bench (const char *shape, scan_desc *d, int with_cub)
   fflush (stdout);
 }
 
+static double seconds (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* threaded memcpy, as the engine's staging does */
+static void par_copy (void *dst, const void *src, size_t n)
+{
+  const size_t piece = 1 << 20;
+  const int64_t pieces = (int64_t) ((n + piece - 1) / piece);
+#pragma omp parallel for schedule (static)
+  for (int64_t i = 0; i < pieces; i++)
+    memcpy ((char *) dst + i * piece, (const char *) src + i * piece,
+            (size_t) i * piece + piece <= n ? piece : n - (size_t) i * piece);
+}
+
+/* H2D and D2H of 2^26 doubles from and into fresh host arrays, best of 3 each */
+static int transfers (void)
+{
+  const size_t bytes = (size_t) 8 << 26, stage = (size_t) 32 << 20;
+  void *dev, *pinned, *st[2];
+  CHECK (cudaMalloc (&dev, bytes));
+  CHECK (cudaMallocHost (&pinned, bytes));
+  CHECK (cudaMallocHost (&st[0], stage));
+  CHECK (cudaMallocHost (&st[1], stage));
+  cudaStream_t s;
+  cudaEvent_t done[2];
+  CHECK (cudaStreamCreate (&s));
+  CHECK (cudaEventCreate (&done[0]));
+  CHECK (cudaEventCreate (&done[1]));
+  memset (pinned, 1, bytes);
+  printf ("host <-> device, 2^26 doubles (%.0f MiB), fresh host array each time, GB/s\n", bytes / 1048576.0);
+  printf ("%-44s %8s %8s\n", "path", "H2D", "D2H");
+  for (int path = 0; path < 4; path++)
+    {
+      double best[2] = { 1e30, 1e30 };
+      for (int rep = 0; rep < 3; rep++)
+        for (int dir = 0; dir < 2; dir++)
+          {
+            char *host = path == 3 ? pinned : malloc (bytes);
+            if (dir == 0 && path != 3)
+              par_copy (host, pinned, bytes);   /* the input exists already (and is touched) */
+            const double t0 = seconds ();
+            if (path == 0 || path == 3)
+              CHECK (cudaMemcpy (dir ? (void *) host : dev, dir ? dev : (void *) host, bytes,
+                                 dir ? cudaMemcpyDeviceToHost : cudaMemcpyHostToDevice));
+            else if (path == 1)
+              {
+                CHECK (cudaHostRegister (host, bytes, cudaHostRegisterDefault));
+                CHECK (cudaMemcpy (dir ? (void *) host : dev, dir ? dev : (void *) host, bytes,
+                                   dir ? cudaMemcpyDeviceToHost : cudaMemcpyHostToDevice));
+                CHECK (cudaHostUnregister (host));
+              }
+            else
+              for (size_t off = 0, c = 0; off < bytes + stage; off += stage, c++)
+                {
+                  /* staging: the host copies piece c while the GPU moves piece c - 1 */
+                  const int b = c & 1;
+                  if (off < bytes && dir == 0)
+                    {
+                      CHECK (cudaEventSynchronize (done[b]));
+                      par_copy (st[b], host + off, stage);
+                      CHECK (cudaMemcpyAsync ((char *) dev + off, st[b], stage, cudaMemcpyHostToDevice, s));
+                      CHECK (cudaEventRecord (done[b], s));
+                    }
+                  if (dir == 1)
+                    {
+                      if (off < bytes)
+                        {
+                          CHECK (cudaMemcpyAsync (st[b], (char *) dev + off, stage, cudaMemcpyDeviceToHost, s));
+                          CHECK (cudaEventRecord (done[b], s));
+                        }
+                      if (c > 0)
+                        {
+                          CHECK (cudaEventSynchronize (done[b ^ 1]));
+                          par_copy (host + off - stage, st[b ^ 1], stage);
+                        }
+                    }
+                }
+            CHECK (cudaStreamSynchronize (s));
+            const double t = seconds () - t0;
+            best[dir] = t < best[dir] ? t : best[dir];
+            if (path != 3)
+              free (host);
+          }
+      static const char *name[4] = {
+        "pageable cudaMemcpy", "cudaHostRegister + cudaMemcpy + unregister",
+        "pinned staging 2 x 32 MiB, threaded copies", "pinned array (no host copy; upper bound)" };
+      printf ("%-44s %8.1f %8.1f\n", name[path], bytes / best[0] / 1e9, bytes / best[1] / 1e9);
+    }
+  return 0;
+}
+
 int main (int argc, char **argv)
 {
+  if (argc > 1 && strcmp (argv[1], "--transfers") == 0)
+    return transfers ();
   /* gpu_bench --profile LOG2: only the double and int32 vector scans of 2^LOG2, for ncu */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;

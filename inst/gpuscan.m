@@ -551,6 +551,70 @@ endfunction
 %! assert (info.gpu_memory_held_bytes < held || held == 0);
 %! assert (gpuscan (x), y, 1e-8 * sum (abs (x)));
 
+%!testif ; gpuscan_info ().fault_injection && gpuscan_info ().gpu_count > 0
+%! ## GPU faults (a test build: GPUSCAN_FAULT makes CUDA calls fail): each one gives a
+%! ## clear error or a CPU fall-back, and the next call works
+%! x = mod ((1:3e5)', 17) - 8;
+%! ref = gpuscan (x, "algorithm", "cpu");
+%! unwind_protect
+%!   for f = {"malloc", "launch", "lost"}
+%!     setenv ("GPUSCAN_FAULT", f{1});
+%!     d = [];
+%!     ## a named GPU algorithm fails cleanly; "auto" on the GPU falls back to the CPU
+%!     ok = true;
+%!     try
+%!       ## (with "malloc", buffers held from earlier calls may need no allocation)
+%!       y = gpuscan (x, "algorithm", "decoupled");
+%!     catch err
+%!       ok = false;
+%!       assert (any (strcmp (err.identifier, {"gpuscan:out_of_memory", "gpuscan:gpu_error", "gpuscan:no_gpu"})), err.message);
+%!     end_try_catch
+%!     if (ok)
+%!       assert (y, ref);
+%!     endif
+%!     setenv ("GPUSCAN_ENGINE", "gpu");
+%!     warning ("off", "gpuscan:gpu_fallback", "local");
+%!     assert (gpuscan (x), ref);
+%!     setenv ("GPUSCAN_ENGINE", "");
+%!     setenv ("GPUSCAN_FAULT", "");
+%!     if (strcmp (f{1}, "lost"))
+%!       ## a lost GPU stays lost for the session's engine; reloading finds it again
+%!       assert (gpuscan (x), ref);
+%!       clear gpuscan __gpuscan__
+%!     endif
+%!     assert (gpuscan (x, "algorithm", "decoupled"), ref);
+%!     if (! isempty (gpuscan_info ().device_arrays))
+%!       d = gpuscan_array (x);
+%!       setenv ("GPUSCAN_FAULT", f{1});
+%!       try
+%!         gather (gpuscan (d));
+%!       catch err
+%!         assert (strncmp (err.identifier, "gpuscan:", 8), err.message);
+%!       end_try_catch
+%!       setenv ("GPUSCAN_FAULT", "");
+%!       ## after a lost device the array is gone (gpuscan:stale); otherwise it works
+%!       try
+%!         assert (gather (gpuscan (d)), ref);
+%!       catch err
+%!         assert (strcmp (f{1}, "lost") && strcmp (err.identifier, "gpuscan:stale"), err.message);
+%!       end_try_catch
+%!       assert (gather (gpuscan (gpuscan_array (x))), ref);
+%!     endif
+%!   endfor
+%!   ## no pinned memory at start-up: no GPU engine, the CPU engine works
+%!   setenv ("GPUSCAN_FAULT", "host_alloc");
+%!   clear gpuscan __gpuscan__
+%!   assert (gpuscan (x), ref);
+%!   assert (gpuscan_info ().gpu_count, 0);
+%!   fail ("gpuscan (x, 'algorithm', 'decoupled')", "pinned");
+%!   setenv ("GPUSCAN_FAULT", "");
+%!   clear gpuscan __gpuscan__
+%!   assert (gpuscan (x, "algorithm", "decoupled"), ref);
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_FAULT", "");
+%!   setenv ("GPUSCAN_ENGINE", "");
+%! end_unwind_protect
+
 ## ---- bad input: gpuscan:<reason>, and Octave keeps working ---------------------------
 %!error <X is missing> gpuscan ()
 %!error id=gpuscan:type gpuscan ("abc")

@@ -17,6 +17,11 @@ static int omp_get_max_threads (void) { return 1; }
 
 typedef double _Complex cdouble;
 typedef float _Complex csingle;
+/* glibc defines CMPLX for GCC only; clang (the fuzz build) has the same builtin */
+#if ! defined CMPLX && defined __clang__
+#define CMPLX(x, y) __builtin_complex ((double) (x), (double) (y))
+#define CMPLXF(x, y) __builtin_complex ((float) (x), (float) (y))
+#endif
 
 /* ---- sum and product: the state is the running value ------------------------------ */
 #define VALUE_OPS(P, type, identity, op)                                              \

@@ -14,6 +14,7 @@
 #include "cpu_engine.h"
 #include "cuda_engine.h"
 #include "cuda_tuning.h"
+#include "fault_injection.h"
 #include "scan_kernels.h"
 
 typedef struct device_buffer { void *p; size_t bytes; } device_buffer;
@@ -33,6 +34,25 @@ static struct cuda_state {
 
 static const gsk_algorithm gsk_of[ALG_COUNT] = {
   GSK_DECOUPLED, GSK_DECOUPLED, GSK_KOGGE_STONE, GSK_BRENT_KUNG, GSK_DECOUPLED, GSK_CUB };
+
+/* The CUDA calls that tests make fail (fault_injection.h; no-ops in a release build). */
+static cudaError_t device_malloc (void **p, size_t bytes)
+{
+  cudaError_t err = FAULT ("malloc", cudaErrorMemoryAllocation);
+  return err != cudaSuccess ? err : cudaMalloc (p, bytes);
+}
+
+static cudaError_t wait_stream (void)
+{
+  cudaError_t err = FAULT ("lost", cudaErrorDevicesUnavailable);
+  return err != cudaSuccess ? err : cudaStreamSynchronize (st.stream);
+}
+
+static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a)
+{
+  cudaError_t err = FAULT ("launch", cudaErrorLaunchFailure);
+  return err != cudaSuccess ? err : gsk_scan (d, a, st.work.p, st.work.bytes, st.stream);
+}
 
 static double now (void)
 {
@@ -62,7 +82,7 @@ void cuda_engine_release (void)
 {
   if (st.usable)
     {
-      cudaStreamSynchronize (st.stream);
+      wait_stream ();
       release_buffers ();
       for (int i = 0; i < 2; i++)
         {
@@ -88,7 +108,7 @@ static engine_status gpu_failed (cudaError_t err, const char *what, char *msg, s
 {
   snprintf (msg, msg_size, "CUDA error in %s: %s", what, cudaGetErrorString (err));
   cudaGetLastError ();
-  if (cudaStreamSynchronize (st.stream) != cudaSuccess)
+  if (wait_stream () != cudaSuccess)
     {
       cuda_engine_release ();
       cudaDeviceReset ();
@@ -106,7 +126,7 @@ static cudaError_t reserve (device_buffer *b, size_t bytes, int zero)
     cudaFree (b->p);
   b->p = NULL;
   b->bytes = 0;
-  cudaError_t err = cudaMalloc (&b->p, bytes);
+  cudaError_t err = device_malloc (&b->p, bytes);
   if (err != cudaSuccess)
     {
       cudaGetLastError ();
@@ -122,7 +142,9 @@ static int init (void)
     return st.usable;
   st.tried = 1;
   int count = 0;
-  cudaError_t err = cudaGetDeviceCount (&count);
+  cudaError_t err = FAULT ("lost", cudaErrorNoDevice);
+  if (err == cudaSuccess)
+    err = cudaGetDeviceCount (&count);
   if (err != cudaSuccess || count == 0)
     {
       if (err != cudaSuccess)
@@ -141,7 +163,8 @@ static int init (void)
       return 0;
     }
   for (int i = 0; i < 2; i++)
-    if ((err = cudaMallocHost (&st.staging[i], CUDA_STAGING_BYTES)) != cudaSuccess
+    if ((err = FAULT ("host_alloc", cudaErrorMemoryAllocation)) != cudaSuccess
+        || (err = cudaMallocHost (&st.staging[i], CUDA_STAGING_BYTES)) != cudaSuccess
         || (err = cudaEventCreateWithFlags (&st.drained[i], cudaEventDisableTiming)) != cudaSuccess)
       {
         set_status ("pinned staging memory", err);
@@ -163,9 +186,9 @@ static int init (void)
       return 0;
     }
   probe.x = probe.y = st.x.p;
-  err = gsk_scan (&probe, GSK_DECOUPLED, st.work.p, st.work.bytes, st.stream);
+  err = launch_scan (&probe, GSK_DECOUPLED);
   if (err == cudaSuccess)
-    err = cudaStreamSynchronize (st.stream);
+    err = wait_stream ();
   if (err != cudaSuccess)
     {
       char why[200];
@@ -335,7 +358,7 @@ static int chunk_copy (void *ctx, void *dst, const void *src, size_t bytes)
 static int chunk_scan (void *ctx, const scan_desc *d)
 {
   chunk_ctx *c = ctx;
-  return chunk_status (c, gsk_scan (d, c->a, st.work.p, st.work.bytes, st.stream));
+  return chunk_status (c, launch_scan (d, c->a));
 }
 
 static int chunk_fix_index (void *ctx, double *index, int64_t lanes, int64_t steps,
@@ -388,7 +411,7 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
   chunk_ctx ctx = { a, cudaSuccess };
   chunk_backend b = { &ctx, st.x.p, st.y.p, st.heads.p, st.ix.p, st.carry.p,
                       chunk_put_rows, chunk_get_rows, chunk_copy, chunk_scan, chunk_fix_index };
-  if (chunked_scan (d, chunk, &b) != 0 || (err = cudaStreamSynchronize (st.stream)) != cudaSuccess)
+  if (chunked_scan (d, chunk, &b) != 0 || (err = wait_stream ()) != cudaSuccess)
     {
       char what[64];
       snprintf (what, sizeof what, "chunked %s scan", scan_type_name (d->type));
@@ -438,10 +461,10 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, si
   dd.heads = heads_bytes ? (const uint8_t *) st.heads.p : NULL;
   if ((err = upload (st.x.p, d->x, bytes)) == cudaSuccess
       && (! heads_bytes || (err = upload (st.heads.p, d->heads, heads_bytes)) == cudaSuccess)
-      && (err = gsk_scan (&dd, a, st.work.p, st.work.bytes, st.stream)) == cudaSuccess
+      && (err = launch_scan (&dd, a)) == cudaSuccess
       && (err = download (d->y, st.y.p, bytes)) == cudaSuccess
       && (! d->index || (err = download (d->index, st.ix.p, (size_t) n * 8)) == cudaSuccess))
-    err = cudaStreamSynchronize (st.stream);
+    err = wait_stream ();
   if (err != cudaSuccess)
     {
       char what[64];
@@ -569,14 +592,31 @@ const char *cuda_engine_status (void)
   return st.status;
 }
 
+/* the device-array calls start the engine again after a reset */
+static engine_status need_gpu (char *msg, size_t msg_size)
+{
+  if (init ())
+    return ENGINE_OK;
+  snprintf (msg, msg_size, "no usable GPU: %s", st.status);
+  return ENGINE_NO_GPU;
+}
+#define NEED_GPU()                                                                    \
+  do {                                                                                \
+    const engine_status s_ = need_gpu (msg, msg_size);                               \
+    if (s_ != ENGINE_OK)                                                              \
+      return s_;                                                                      \
+  } while (0)
+
 engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_size)
 {
-  cudaError_t err = cudaMalloc (p, bytes);
+  *p = NULL;
+  NEED_GPU ();
+  cudaError_t err = device_malloc (p, bytes);
   if (err == cudaErrorMemoryAllocation)
     {
       /* the scan buffers of host calls only grow: give them back and try once more */
       cudaGetLastError ();
-      cudaStreamSynchronize (st.stream);
+      wait_stream ();
       device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work };
       for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
         {
@@ -584,7 +624,7 @@ engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_s
           b[i]->p = NULL;
           b[i]->bytes = 0;
         }
-      err = cudaMalloc (p, bytes);
+      err = device_malloc (p, bytes);
     }
   if (err == cudaSuccess)
     return ENGINE_OK;
@@ -610,33 +650,37 @@ void cuda_engine_free (void *p)
 engine_status cuda_engine_to_device (void *dev, const void *host, size_t bytes, char *msg,
                                      size_t msg_size)
 {
+  NEED_GPU ();
   cudaError_t err = upload (dev, host, bytes);
   if (err == cudaSuccess)
-    err = cudaStreamSynchronize (st.stream);
+    err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "upload", msg, msg_size);
 }
 
 engine_status cuda_engine_to_host (void *host, const void *dev, size_t bytes, char *msg,
                                    size_t msg_size)
 {
+  NEED_GPU ();
   cudaError_t err = download (host, dev, bytes);
   if (err == cudaSuccess)
-    err = cudaStreamSynchronize (st.stream);
+    err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "download", msg, msg_size);
 }
 
 engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *msg,
                                 size_t msg_size)
 {
+  NEED_GPU ();
   cudaError_t err = cudaMemcpyAsync (dst, src, bytes, cudaMemcpyDeviceToDevice, st.stream);
   if (err == cudaSuccess)
-    err = cudaStreamSynchronize (st.stream);
+    err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "copy", msg, msg_size);
 }
 
 engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, char *msg,
                                          size_t msg_size)
 {
+  NEED_GPU ();
   if (! gsk_supports (d))
     return ENGINE_UNSUPPORTED;
   const size_t ws = gsk_workspace_bytes (d, gsk_of[a]);
@@ -647,8 +691,8 @@ engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, c
                 cudaGetErrorString (err));
       return ENGINE_NO_MEMORY;
     }
-  if ((err = gsk_scan (d, gsk_of[a], st.work.p, st.work.bytes, st.stream)) == cudaSuccess)
-    err = cudaStreamSynchronize (st.stream);
+  if ((err = launch_scan (d, gsk_of[a])) == cudaSuccess)
+    err = wait_stream ();
   if (err == cudaSuccess)
     return ENGINE_OK;
   char what[64];
@@ -659,15 +703,17 @@ engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, c
 engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, void *y,
                                    int64_t n, char *msg, size_t msg_size)
 {
+  NEED_GPU ();
   cudaError_t err = gsk_convert (from, to, x, y, n, st.stream);
   if (err == cudaSuccess)
-    err = cudaStreamSynchronize (st.stream);
+    err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "class conversion", msg, msg_size);
 }
 
 engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                  int *nan_seen, char *msg, size_t msg_size)
 {
+  NEED_GPU ();
   cudaError_t err = reserve (&st.compact, sizeof (int), 0);
   if (err == cudaSuccess)
     err = cudaMemsetAsync (st.compact.p, 0, sizeof (int), st.stream);
@@ -677,13 +723,14 @@ engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int
     err = cudaMemcpyAsync (nan_seen, st.compact.p, sizeof (int), cudaMemcpyDeviceToHost,
                            st.stream);
   if (err == cudaSuccess)
-    err = cudaStreamSynchronize (st.stream);
+    err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "head flags", msg, msg_size);
 }
 
 engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t *kept,
                                          char *msg, size_t msg_size)
 {
+  NEED_GPU ();
   cudaError_t err = reserve (&st.compact, gsk_compact_workspace_bytes (n), 0);
   if (err == cudaSuccess)
     err = gsk_compact_count (mask, n, st.compact.p, kept, st.stream);
@@ -694,8 +741,9 @@ engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,
                                            const uint8_t *mask, int64_t n, void *y,
                                            char *msg, size_t msg_size)
 {
+  NEED_GPU ();
   cudaError_t err = gsk_compact_scatter (elem_bytes, x, mask, n, y, st.compact.p, st.stream);
   if (err == cudaSuccess)
-    err = cudaStreamSynchronize (st.stream);
+    err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "compaction", msg, msg_size);
 }

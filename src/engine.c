@@ -57,6 +57,9 @@ void engine_get_info (engine_info *info)
   snprintf (info->gpu_status, sizeof info->gpu_status, "built without CUDA");
 #endif
   device_arrays_info (info);
+#ifdef GPUSCAN_FAULT_INJECTION
+  info->fault_injection = 1;
+#endif
 }
 
 void engine_release (void)

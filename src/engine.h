@@ -52,6 +52,7 @@ typedef struct engine_info {
   const char *array_backend;   /* where device arrays live: "cuda", "host" (the stand-in
                                   for tests) or "" (none: why in gpu_status) */
   double array_count, array_bytes;   /* device arrays alive, and their memory */
+  int fault_injection;      /* a test build whose CUDA calls fail on demand (GPUSCAN_FAULT) */
 } engine_info;
 void engine_get_info (engine_info *info);
 

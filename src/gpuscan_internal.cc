@@ -13,6 +13,7 @@
 #include <octave/oct.h>
 #include <octave/ov-struct.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -62,7 +63,12 @@ namespace
     a.dims = dim_vector::alloc (sz.numel () < 2 ? 2 : sz.numel ());
     a.dims(0) = a.dims(1) = 1;
     for (octave_idx_type i = 0; i < sz.numel (); i++)
-      a.dims(i) = static_cast<octave_idx_type> (sz(i));
+      {
+        if (! (sz(i) >= 0 && sz(i) < 9007199254740992.0) || sz(i) != std::floor (sz(i)))
+          error_with_id ("gpuscan:internal", "gpuscan: %s has an invalid size", what);
+        a.dims(i) = static_cast<octave_idx_type> (sz(i));
+      }
+    a.dims.safe_numel ();   // an Octave error where the element count overflows
     a.type = scan_type_named (m.getfield ("class").string_value (),
                               m.getfield ("complex").bool_value ());
     size_t have = 0;
@@ -351,6 +357,7 @@ namespace
     s.assign ("device_arrays", std::string (e.array_backend));
     s.assign ("device_array_count", e.array_count);
     s.assign ("device_array_bytes", e.array_bytes);
+    s.assign ("fault_injection", e.fault_injection != 0);
     return s;
   }
 }

@@ -3,7 +3,11 @@
 # would, run the kernel self-test, the benchmark, the Octave suite after `pkg install`,
 # and compute-sanitizer.  Needs .device/octave.tar.xz (from ../shared/tools/octave-bundle)
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
-#   tools/device-check.sh [build] [selftest] [large] [bench] [octave] [obench] [dbench] [cpu2] [plot] [sanitize]
+#   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [octave] [obench] [dbench]
+#                         [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize]
+# transfers: host <-> device paths (gpu_bench --transfers);  chunk: a 2^32 + 5 element
+# array through the chunked path;  fault: a --enable-fault-injection build's suite;
+# osanitize: device-array and compaction tests under compute-sanitizer memcheck;
 # dbench: the device-array benchmark (bench/device_bench.m);  cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot.
 # The builds run side by side; everything that uses the GPU runs one after another.
@@ -18,7 +22,7 @@ b=/tmp/gs-build
 pkg_prefix=/tmp/opkg; mkdir -p $pkg_prefix
 pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_list', '$pkg_prefix/ll'); pkg ('global_list', '$pkg_prefix/gl');"
 rc=0
-if [[ $steps == *" octave "* || $steps == *" obench "* || $steps == *" dbench "* || $steps == *" cpu2 "* || $steps == *" plot "* ]]; then
+if [[ $steps =~ " "(octave|obench|dbench|chunk|osanitize|cpu2|plot)" " ]]; then
   ( start=$(date +%s); octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
       > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
   install_pid=$!
@@ -30,6 +34,12 @@ if [[ $steps == *" build "* ]]; then
     && echo "build: $(( $(date +%s) - start )) s" ) || { tail -40 $b/make.log $b/configure.log; exit 1; }
   grep "CUDA engine" $b/configure.log
 fi
+if [[ $steps == *" fault "* ]]; then
+  fb=/tmp/gs-fault
+  rm -rf $fb && mkdir -p $fb && tar -C $fb -xzf "$tarball" --strip-components=1
+  ( cd $fb && ./configure --enable-fault-injection > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 ) \
+    || { tail -40 $fb/make.log; exit 1; }
+fi
 if [[ $steps == *" selftest "* ]]; then
   $b/src/gpu_selftest 2>&1 | tee "$OUT/selftest.txt" | tail -25; rc=$((rc | PIPESTATUS[0]))
 fi
@@ -39,6 +49,9 @@ fi
 if [[ $steps == *" bench "* ]]; then
   $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
+fi
+if [[ $steps == *" transfers "* ]]; then
+  $b/src/gpu_bench --transfers 2>&1 | tee "$OUT/transfers.txt"
 fi
 if [[ $steps == *" sanitize "* ]]; then
   for tool in memcheck synccheck; do
@@ -59,6 +72,31 @@ if [[ $steps == *" obench "* ]]; then
   octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
       addpath ('$top/bench'); octave_bench ();" > "$OUT/octave-bench.txt" 2>&1
   tail -n 30 "$OUT/octave-bench.txt"
+fi
+if [[ $steps == *" fault "* ]]; then
+  octave-cli --no-gui --norc --quiet --eval "addpath ('$top/tests'); addpath ('$fb/inst');
+      addpath ('$fb/src'); disp (gpuscan_info ().fault_injection); exit (! run_suite ());" \
+      > "$OUT/fault-suite.txt" 2>&1
+  echo "fault-injection suite rc=$?" >> "$OUT/fault-suite.txt"; grep -E "passed|suite|rc=" "$OUT/fault-suite.txt"
+fi
+if [[ $steps == *" chunk "* ]]; then
+  GPUSCAN_CHUNK_ELEMENTS=$((1 << 30)) octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
+      x = int8 (mod (1:(2^32 + 5), 251) - 125); t = tic;
+      [y, iy] = gpuscan (x, 'max', 'algorithm', 'decoupled'); tg = toc (t); t = tic;
+      [r, ir] = gpuscan (x, 'max', 'algorithm', 'cpu'); tc = toc (t);
+      printf ('chunked 2^32+5 int8 max (chunks of 2^30): %d, GPU %.1f s, CPU %.1f s\\n',
+              isequal (y, r) && isequal (iy, ir), tg, tc);
+      clear y iy r ir; s = gpuscan (x, 'native', 'algorithm', 'decoupled');
+      printf ('chunked native sum: %d\\n', isequal (s, gpuscan (x, 'native', 'algorithm', 'cpu')));" \
+      2>&1 | tee "$OUT/chunk.txt" | tail -n 5
+fi
+if [[ $steps == *" osanitize "* ]]; then
+  GPUSCAN_ENGINE=gpu timeout 500 compute-sanitizer --tool memcheck --error-exitcode 3 octave-cli --no-gui --norc --quiet --eval \
+      "$pkg_setup pkg ('load', 'gpuscan'); addpath ('$top/tests');
+       ok = test ('gpuscan_array') && test ('gpuscan_compact') && sanity_calls (); exit (! ok);" \
+      > "$OUT/osanitize.txt" 2>&1
+  echo "compute-sanitizer memcheck over the Octave device-array tests: rc=$?" | tee -a "$OUT/osanitize.txt"
+  grep -E "ERROR SUMMARY|PASSES" "$OUT/osanitize.txt" | tail -5
 fi
 if [[ $steps == *" dbench "* ]]; then
   octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');

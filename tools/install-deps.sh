@@ -17,6 +17,8 @@ command -v makeinfo   >/dev/null || need+=(texinfo)
 command -v gs         >/dev/null || need+=(ghostscript)
 # the test command also runs the CPU build under valgrind
 command -v valgrind   >/dev/null || need+=(valgrind)
+# ... and fuzzes the gateway with libFuzzer, which comes with clang
+command -v clang++    >/dev/null || need+=(clang)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
   echo "gpuscan: installing ${need[*]}" >&2

@@ -18,7 +18,7 @@ if [[ $steps == *" asan "* ]]; then
   echo "== AddressSanitizer + UndefinedBehaviorSanitizer: the Octave suite"
   LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
   ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=0 \
-  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 GPUSCAN_HOST_ARRAYS=1 \
     octave-cli --no-gui --norc --quiet --eval \
       "addpath ('$top/tests'); addpath ('$top/inst'); addpath ('$b/src'); exit (! run_suite ())"
   cd "$top"

@@ -1,0 +1,172 @@
+// libFuzzer harness for the gateway: argument parsing, class rules, segment flags,
+// compaction masks and device-array descriptors.  The fuzz input is decoded into an
+// Octave argument list (X of any class and shape, then options, values, DIM candidates,
+// segment arrays of any class, junk) and handed to gpuscan or __gpuscan__ in an embedded
+// Octave interpreter, with the CPU engine and the host stand-in for device arrays.
+// An Octave error is the right answer to bad input; a crash, a sanitizer report or a hang
+// is a bug.  Built and run by tools/fuzz.sh.
+#include <octave/oct.h>
+#include <octave/interpreter.h>
+#include <octave/ov-struct.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+octave_value_list Fgpuscan (const octave_value_list&, int);
+octave_value_list F__gpuscan__ (const octave_value_list&, int);
+
+namespace
+{
+  octave::interpreter *interp;
+  octave_value live_array;   // one stand-in device array, so that some ids are real
+
+  struct reader
+  {
+    const uint8_t *p;
+    size_t n;
+    uint8_t byte () { if (! n) return 0; n--; return *p++; }
+    double real ()
+    {
+      static const double special[] = { 0, -0.0, 1, -1, 2, 0.5, 100, -128, 127, 255,
+        1e300, -1e300, 1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0, 9e18, -9e18, 3, 7, 1e10 };
+      const uint8_t b = byte ();
+      return b < 200 ? special[b % 20] : (double) (int8_t) byte ();
+    }
+  };
+
+  dim_vector dims (reader& r)
+  {
+    const int nd = 1 + r.byte () % 4;
+    dim_vector dv = dim_vector::alloc (nd < 2 ? 2 : nd);
+    dv(0) = dv(1) = 1;
+    for (int i = 0; i < nd; i++)
+      dv(i) = r.byte () % 7;
+    return dv;
+  }
+
+  octave_value array (reader& r)
+  {
+    const dim_vector dv = dims (r);
+    NDArray re (dv), im (dv);
+    for (octave_idx_type i = 0; i < re.numel (); i++)
+      re(i) = r.real ();
+    const uint8_t c = r.byte ();
+    switch (c % 15)
+      {
+      case 0: return re;
+      case 1: return FloatNDArray (re);
+      case 2:
+        for (octave_idx_type i = 0; i < im.numel (); i++)
+          im(i) = r.real ();
+        return ComplexNDArray (re) + Complex (0, 1) * ComplexNDArray (im);
+      case 3: return FloatComplexNDArray (ComplexNDArray (re));
+      case 4: return octave_value (re).int8_array_value ();
+      case 5: return octave_value (re).uint8_array_value ();
+      case 6: return octave_value (re).int16_array_value ();
+      case 7: return octave_value (re).uint16_array_value ();
+      case 8: return octave_value (re).int32_array_value ();
+      case 9: return octave_value (re).uint32_array_value ();
+      case 10: return octave_value (re).int64_array_value ();
+      case 11: return octave_value (re).uint64_array_value ();
+      case 12: return mx_el_ne (re, 0.0);
+      case 13: return octave_value (SparseMatrix (Matrix (re.numel () ? 1 : 0, re.numel ())));
+      default: return octave_value (std::string ("abc"));
+      }
+  }
+
+  octave_value descriptor (reader& r)
+  {
+    octave_scalar_map m;
+    const uint8_t k = r.byte ();
+    if (k % 3 == 0 && live_array.is_defined ())
+      m = live_array.scalar_map_value ();
+    else
+      m.assign ("id", octave_uint64 (static_cast<uint64_t> (r.byte ()) << (r.byte () % 64)));
+    if (k % 5 != 0)
+      {
+        RowVector sz (1 + r.byte () % 3);
+        for (octave_idx_type i = 0; i < sz.numel (); i++)
+          sz(i) = r.byte () < 240 ? r.byte () % 9 : r.real ();
+        m.assign ("size", sz);
+      }
+    static const char *const cls[] = { "double", "single", "int8", "uint64", "logical", "char", "" };
+    if (k % 7 != 0)
+      m.assign ("class", std::string (cls[r.byte () % 7]));
+    if (k % 11 != 0)
+      m.assign ("complex", r.byte () % 2 == 0);
+    return m;
+  }
+
+  octave_value argument (reader& r)
+  {
+    static const char *const words[] = { "sum", "prod", "max", "min", "inclusive",
+      "exclusive", "forward", "reverse", "native", "double", "segments", "algorithm",
+      "auto", "cpu", "decoupled", "cub", "SUM", "Max", "", "bogus" };
+    const uint8_t k = r.byte ();
+    switch (k % 10)
+      {
+      case 0: case 1: case 2: return std::string (words[r.byte () % 20]);
+      case 3: return r.real ();
+      case 4: return array (r);
+      case 5: return descriptor (r);
+      case 6: return Cell (1, 2);
+      case 7: { octave_scalar_map m; m.assign ("a", 1); return m; }
+      case 8: return octave_value (charMatrix (2, 2, 'a'), '\'');
+      default: return Complex (r.real (), 1);
+      }
+  }
+}
+
+extern "C" int LLVMFuzzerInitialize (int *, char ***)
+{
+  setenv ("GPUSCAN_HOST_ARRAYS", "1", 1);
+  interp = new octave::interpreter ();
+  interp->initialize_history (false);
+  interp->initialize_load_path (false);
+  interp->initialize ();
+  if (! interp->initialized () || interp->execute () != 0)
+    abort ();
+  octave_value_list a;
+  a(0) = "upload";
+  a(1) = NDArray (dim_vector (3, 4), 2.0);
+  live_array = F__gpuscan__ (a, 1)(0);
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  reader r = { data, size };
+  const uint8_t what = r.byte ();
+  const int nargout = r.byte () % 4;
+  octave_value_list args;
+  const bool internal = what % 4 == 3;
+  if (internal)
+    {
+      static const char *const req[] = { "scan", "compact", "gather", "free", "copy", "info", "nope" };
+      args(0) = std::string (req[r.byte () % 7]);
+    }
+  const int nargs = r.byte () % 8;
+  for (int i = 0; i < nargs; i++)
+    args(args.length ()) = i == 0 && ! internal ? array (r) : argument (r);
+  try
+    {
+      octave_value_list out = internal ? F__gpuscan__ (args, nargout) : Fgpuscan (args, nargout);
+      // results of scans on stand-in device arrays are freed again
+      for (int i = 0; internal && i < out.length (); i++)
+        if (out(i).isstruct () && out(i).numel () == 1
+            && out(i).scalar_map_value ().isfield ("id"))
+          {
+            octave_value_list f;
+            f(0) = "free";
+            f(1) = out(i).scalar_map_value ().getfield ("id");
+            F__gpuscan__ (f, 0);
+          }
+    }
+  catch (const octave::execution_exception&)
+    {
+      interp->recover_from_exception ();
+    }
+  return 0;
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Build the gateway's libFuzzer harness (tests/fuzz/fuzz_gateway.cc) with clang,
+# AddressSanitizer and UndefinedBehaviorSanitizer, replay the regression inputs, then fuzz
+# for a bounded time from the seed corpus.  Fails on any crash or sanitizer report.
+#   tools/fuzz.sh [seconds]    (default 60)
+set -euo pipefail
+secs=${1:-60}
+top=$(cd "$(dirname "$0")/.." && pwd)
+b=${FUZZ_BUILD:-/tmp/gpuscan-fuzz}
+rm -rf "$b" && mkdir -p "$b/corpus"
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -g -O1"
+inc="$(mkoctfile -p INCFLAGS) -I$top/src"
+start=$(date +%s)
+for f in scan_desc cpu_engine cpu_array_ops chunked_scan device_arrays engine; do
+  clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
+    -c "$top/src/$f.c" -o "$b/$f.o" &
+done
+for f in gpuscan gpuscan_internal scan_request; do
+  clang++ -std=gnu++17 $san -fsanitize=fuzzer-no-link $inc -c "$top/src/$f.cc" -o "$b/$f.o" &
+done
+clang++ -std=gnu++17 $san -fsanitize=fuzzer $inc -c "$top/tests/fuzz/fuzz_gateway.cc" -o "$b/fuzz_gateway.o" &
+wait
+clang++ $san -fsanitize=fuzzer "$b"/*.o -o "$b/fuzz_gateway" \
+  -L"$(mkoctfile -p OCTLIBDIR)" -Wl,-rpath,"$(mkoctfile -p OCTLIBDIR)" $(mkoctfile -p OCTAVE_LIBS) -lm
+echo "fuzz: harness built in $(( $(date +%s) - start )) s"
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
+# earlier crashes stay fixed
+if ls "$top"/tests/fuzz/regressions/* > /dev/null 2>&1; then
+  "$b/fuzz_gateway" "$top"/tests/fuzz/regressions/*
+fi
+cp "$top"/tests/fuzz/seeds/* "$b/corpus/"
+"$b/fuzz_gateway" -max_total_time="$secs" -max_len=512 -timeout=20 -rss_limit_mb=4096 \
+  -artifact_prefix="$b/" -print_final_stats=1 "$b/corpus" 2>&1 | tail -n 15
+echo "fuzz: ${secs} s without a crash; corpus $(ls "$b/corpus" | wc -l) inputs"
