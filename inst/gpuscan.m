@@ -67,9 +67,10 @@
 ## algorithm; complex max/min and logical min always run on the CPU engine.
 ## @code{gpuscan_info ()} lists what this machine has; the environment variable
 ## @env{GPUSCAN_ENGINE} (@qcode{"cpu"} or @qcode{"gpu"}) forces the engine of
-## @qcode{"auto"}.  Arrays too large for the GPU's memory run on the CPU engine under
-## @qcode{"auto"} (with a one-time warning) and give @code{gpuscan:out_of_memory} with a
-## named GPU algorithm.
+## @qcode{"auto"}.  Arrays larger than the GPU's free memory go through it in chunks,
+## with the scan state carried from chunk to chunk on the GPU
+## (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size, for tests).  Arrays kept on the GPU
+## between calls: @code{gpuscan_array}.
 ## @end table
 ##
 ## Accuracy: integer, logical, max and min results are bit-identical to Octave's.
@@ -83,7 +84,7 @@
 ## handle input is an error, as for @code{cumsum}.  Errors carry identifiers
 ## @code{gpuscan:@var{reason}}.
 ##
-## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info}
+## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info, gpuscan_array, gpuscan_compact}
 ## @end deftypefn
 
 function varargout = gpuscan (varargin)
