@@ -185,6 +185,24 @@ classdef gpuscan_array < handle
 
 endclassdef
 
+%!demo
+%! ## upload once, scan several times on the GPU, download once
+%! if (isempty (gpuscan_info ().device_arrays))
+%!   disp ("no device arrays here (no usable GPU)");
+%! else
+%!   x = rand (2^22, 1);
+%!   tic; d = gpuscan_array (x); t_up = toc;
+%!   tic; s = gpuscan (d); m = gpuscan (d, "max"); e = gpuscan (d, "exclusive"); t_scan = toc;
+%!   tic; y = gather (s); t_down = toc;
+%!   tic; r = cumsum (x); t_cpu = toc;
+%!   printf ("upload %.2f ms, three scans on the GPU %.2f ms, gather %.2f ms; cumsum %.2f ms\n",
+%!           1e3 * [t_up, t_scan, t_down, t_cpu]);
+%!   ## both sum in floating point, in different orders: they agree to rounding
+%!   printf ("largest difference from cumsum, relative to the total: %.1e\n",
+%!           max (abs (y - r)) / r(end));
+%!   d
+%! endif
+
 %!function t = have_arrays ()
 %!  t = ! isempty (gpuscan_info ().device_arrays);
 %!endfunction

@@ -34,6 +34,14 @@ function y = gpuscan_compact (x, mask)
   y = __gpuscan__ ("compact", x, mask);
 endfunction
 
+%!demo
+%! ## keep the positive elements, and see where each one lands: the exclusive sum of
+%! ## the mask is the position of every kept element in the result
+%! x = round (10 * randn (1, 12))
+%! mask = x > 0
+%! position = gpuscan (double (mask), "exclusive") + 1
+%! y = gpuscan_compact (x, mask)
+
 %!function t = have_arrays ()
 %!  t = ! isempty (gpuscan_info ().device_arrays);
 %!endfunction
