@@ -145,7 +145,8 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
 // the segmented state of the run
 template <typename Op, typename io, int ITEMS>
 __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
-                                             const typename io::storage& st, int first)
+                                             const typename io::storage& st,
+                                             const uint8_t *h, int first)
 {
   line_walker w (g, t.p0 + first);
   if (! g.heads && t.cnt == io::size && w.k + ITEMS <= g.len)
@@ -166,8 +167,9 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
     if (first + i < t.cnt)
       {
         const int ph = t.phys (g, first + i);
+        const uint8_t hb = g.heads && g.heads_full ? h[ph] : 0;
         run = seg_combine<Op> (run, seg<Op> { Op::lift (st.v[io::pad (ph)], w.kphys (g)),
-                                              w.starts (g, st.h[ph]) });
+                                              w.starts (g, hb) });
       }
   return run;
 }
@@ -175,8 +177,8 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
 // scan the run from its prefix, writing outputs over the staged inputs (and indices)
 template <typename Op, typename io, int ITEMS>
 __device__ __forceinline__ void scan_run (const line_args& g, const io& t,
-                                          typename io::storage& st, int first,
-                                          const typename Op::A& prefix)
+                                          typename io::storage& st, const uint8_t *h,
+                                          int first, const typename Op::A& prefix)
 {
   typedef typename Op::elem T;
   typedef runner<Op> R;
@@ -212,7 +214,7 @@ __device__ __forceinline__ void scan_run (const line_args& g, const io& t,
   for (int i = 0; i < ITEMS; i++, w.next ())
     if (first + i < t.cnt)
       {
-        if (w.starts (g, st.h[t.phys (g, first + i)]))
+        if (w.starts (g, g.heads && g.heads_full ? h[t.phys (g, first + i)] : 0))
           value = R::reset ();
         visit (i, w.kphys (g));
       }
@@ -234,14 +236,15 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
   __shared__ typename io::storage tile_st;
   __shared__ typename scan::storage scan_st;
   __shared__ S tile_prefix_st;
+  extern __shared__ uint8_t heads_st[];   // io::size bytes where there are full heads
 
   const int64_t tile = blockIdx.x;
   const io t (g, tile);
-  t.load (tile_st, g);
+  t.load (tile_st, heads_st, g);
   __syncthreads ();
 
   const int first = threadIdx.x * ITEMS;
-  const S run = fold_run<Op, io, ITEMS> (g, t, tile_st, first);
+  const S run = fold_run<Op, io, ITEMS> (g, t, tile_st, heads_st, first);
   S excl, total;
   scan::scan (scan_st, run, excl, total);
 
@@ -275,7 +278,8 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
       __syncthreads ();
     }
 
-  scan_run<Op, io, ITEMS> (g, t, tile_st, first, seg_combine<Op> (tile_prefix_st, excl).a);
+  scan_run<Op, io, ITEMS> (g, t, tile_st, heads_st, first,
+                           seg_combine<Op> (tile_prefix_st, excl).a);
   __syncthreads ();
   t.store (tile_st, g);
 }
@@ -292,11 +296,12 @@ tile_reduce_kernel (line_args g, seg<Op> *totals)
   typedef BlockScan<Op, block_threads> scan;
   __shared__ typename io::storage tile_st;
   __shared__ typename scan::storage scan_st;
+  extern __shared__ uint8_t heads_st[];
 
   const io t (g, blockIdx.x);
-  t.load (tile_st, g);
+  t.load (tile_st, heads_st, g);
   __syncthreads ();
-  const S run = fold_run<Op, io, ITEMS> (g, t, tile_st, threadIdx.x * ITEMS);
+  const S run = fold_run<Op, io, ITEMS> (g, t, tile_st, heads_st, threadIdx.x * ITEMS);
   S excl, total;
   scan::scan (scan_st, run, excl, total);
   if (threadIdx.x == 0)
@@ -520,6 +525,8 @@ struct plan
   // The classic algorithms are built for the 4- and 8-byte real types only: each
   // costs four kernels per operator in build time.  Others run the decoupled scan.
   static constexpr bool classic = (sizeof (T) == 4 || sizeof (T) == 8) && std::is_arithmetic<T>::value;
+  // dynamic shared memory of the tile kernels: the staged head flags, when full
+  static size_t heads_smem (const line_args& g) { return g.heads && g.heads_full ? tile : 0; }
 
   static gsk_algorithm effective (gsk_algorithm a)
   {
@@ -554,9 +561,9 @@ struct plan
   {
     const int64_t tiles = blocks_for (g.n, tile);
     S *totals = static_cast<S *> (ws);
-    tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, 0, s>>> (g, totals);
+    tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, heads_smem (g), s>>> (g, totals);
     scan_states<BlockScan> (totals, tiles, totals + tiles, s);
-    tile_scan_kernel<Op, BlockScan, false><<<tiles, block_threads, 0, s>>> (
+    tile_scan_kernel<Op, BlockScan, false><<<tiles, block_threads, heads_smem (g), s>>> (
       g, tile_status<Op> {}, 0, totals);
   }
 };
@@ -626,7 +633,7 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaSt
         ts.aggregate = reinterpret_cast<S *> (w + flag_bytes);
         ts.inclusive = ts.aggregate + round_up (sizeof (S) * tiles) / sizeof (S);
         const unsigned epoch = next_epoch (ws, flag_bytes, s);
-        tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, 0, s>>> (
+        tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, heads_smem (g), s>>> (
           g, ts, epoch, nullptr);
       }
     }

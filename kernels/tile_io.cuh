@@ -36,10 +36,11 @@ struct tile_io
   // another bank than its neighbour's
   static __device__ __forceinline__ int pad (int i) { return i + (i >> 5); }
 
+  // (full head flags go to a separate dynamic array, `size` bytes, which the kernels
+  // get only when there are such flags: without it more blocks fit on an SM)
   struct storage
   {
     T v[size + size / 32];
-    uint8_t h[size];
   };
 
   int64_t p0;     // logical position of the tile's first element
@@ -57,7 +58,7 @@ struct tile_io
   __device__ __forceinline__ int phys (const line_args& g, int i) const
   { return g.reverse ? cnt - 1 - i : i; }
 
-  __device__ __forceinline__ void load (storage& st, const line_args& g) const
+  __device__ __forceinline__ void load (storage& st, uint8_t *h, const line_args& g) const
   {
     const T *x = static_cast<const T *> (g.x) + q_lo;
 #pragma unroll
@@ -74,7 +75,7 @@ struct tile_io
         for (int i = threadIdx.x; i < cnt; i += BLOCK)
           {
             const int64_t q = q_lo + i + shift;
-            st.h[i] = q < g.n ? g.heads[q] : 0;
+            h[i] = q < g.n ? g.heads[q] : 0;
           }
       }
   }
