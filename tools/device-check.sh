@@ -91,12 +91,19 @@ if [[ $steps == *" chunk "* ]]; then
       2>&1 | tee "$OUT/chunk.txt" | tail -n 5
 fi
 if [[ $steps == *" osanitize "* ]]; then
-  GPUSCAN_ENGINE=gpu timeout 500 compute-sanitizer --tool memcheck --error-exitcode 3 octave-cli --no-gui --norc --quiet --eval \
-      "$pkg_setup pkg ('load', 'gpuscan'); addpath ('$top/tests');
-       ok = test ('gpuscan_array') && test ('gpuscan_compact') && sanity_calls (); exit (! ok);" \
-      > "$OUT/osanitize.txt" 2>&1
-  echo "compute-sanitizer memcheck over the Octave device-array tests: rc=$?" | tee -a "$OUT/osanitize.txt"
-  grep -E "ERROR SUMMARY|PASSES" "$OUT/osanitize.txt" | tail -5
+  for tool in memcheck synccheck; do
+    GPUSCAN_ENGINE=gpu timeout 500 compute-sanitizer --tool $tool --error-exitcode 3 octave-cli --no-gui --norc --quiet --eval \
+        "$pkg_setup pkg ('load', 'gpuscan'); addpath ('$top/tests');
+         ok = test ('gpuscan_array') && test ('gpuscan_compact') && sanity_calls (); exit (! ok);" \
+        > "$OUT/osanitize-$tool.txt" 2>&1
+    echo "compute-sanitizer $tool over the Octave device-array tests and sanity_calls: rc=$?" | tee -a "$OUT/osanitize-$tool.txt"
+    grep -E "ERROR SUMMARY|sanity_calls" "$OUT/osanitize-$tool.txt" | tail -2
+  done
+  # leaving Octave with device arrays alive, and after clear gpuscan
+  octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
+      d = gpuscan_array (rand (1e6, 1)); s = gpuscan (d); clear gpuscan; m = gpuscan (d, 'max');
+      disp (gather (m)(end) == max (gather (d)));" > "$OUT/exit.txt" 2>&1
+  echo "exit with live device arrays: rc=$? $(grep -v execution_exception "$OUT/exit.txt" | tr '\n' ' ')"
 fi
 if [[ $steps == *" dbench "* ]]; then
   octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
