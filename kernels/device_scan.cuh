@@ -224,13 +224,13 @@ __device__ __forceinline__ void scan_run (const line_args& g, const io& t,
 // Each thread folds its run, the block scans the runs, the tile's prefix comes from the
 // look-back (decoupled) or from the scanned tile totals (hierarchical), then each
 // thread scans its run again from its prefix.
-template <typename Op, template <typename, int> class BlockScan, bool LOOK_BACK>
+template <typename Op, template <typename, int> class BlockScan, bool LOOK_BACK,
+          int ITEMS = tile_shape<typename Op::elem, seg<Op>>::items>
 __global__ void __launch_bounds__ (block_threads)
 tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op> *carries)
 {
   typedef typename Op::elem T;
   typedef seg<Op> S;
-  constexpr int ITEMS = tile_shape<T, S>::items;
   typedef tile_io<T, block_threads, ITEMS> io;
   typedef BlockScan<Op, block_threads> scan;
   __shared__ typename io::storage tile_st;
@@ -633,6 +633,16 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaSt
         ts.aggregate = reinterpret_cast<S *> (w + flag_bytes);
         ts.inclusive = ts.aggregate + round_up (sizeof (S) * tiles) / sizeof (S);
         const unsigned epoch = next_epoch (ws, flag_bytes, s);
+        // (the workspace was sized for the smaller tiles: it holds the wide ones too)
+        typedef wide_tile_shape<T, S> wide;
+        if constexpr (wide::items != tile_shape<T, S>::items)
+          if (g.n >= wide_tile_from)
+            {
+              tile_scan_kernel<Op, block_scan_shuffle, true, wide::items>
+                <<<blocks_for (g.n, wide::size), block_threads,
+                   g.heads && g.heads_full ? wide::size : 0, s>>> (g, ts, epoch, nullptr);
+              break;
+            }
         tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, heads_smem (g), s>>> (
           g, ts, epoch, nullptr);
       }

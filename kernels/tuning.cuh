@@ -16,10 +16,14 @@ constexpr int block_threads = 256;
 #endif
 // 4-byte elements (H200, decoupled single sum, us at 2^16 / x copy at 2^24 / at 2^28):
 // 12 items 9.1 / 1.58 / 1.58; 16 items 10.9 / 1.35 / 1.44; 24 items 12.3 / 1.39 / 1.29.
-// 24 wins for large arrays and loses the 2^16 target (<= 10 us): 16 is the compromise;
-// choosing by size would need a second instantiation of every 4-byte operator.
+// 24 wins for large arrays and loses the 2^16 target (<= 10 us): the decoupled scan
+// takes 16 below wide_tile_from elements and 24 from there (single sum and product, the
+// only 4-byte operators with states of up to 16 bytes: two more kernels).
 #ifndef GSK_ITEMS_4B
 #define GSK_ITEMS_4B 16   // 4-byte elements and smaller with states of up to 16 bytes
+#endif
+#ifndef GSK_ITEMS_4B_LARGE
+#define GSK_ITEMS_4B_LARGE 24
 #endif
 template <typename T, typename S>
 struct tile_shape
@@ -27,6 +31,16 @@ struct tile_shape
   static constexpr int items = sizeof (T) >= 16 ? 4 : sizeof (S) > 32 ? 4
                                : sizeof (S) > 16 ? (sizeof (T) >= 8 ? 8 : 16)
                                : sizeof (T) >= 8 ? GSK_ITEMS_8B : GSK_ITEMS_4B;
+  static constexpr int size = block_threads * items;
+};
+
+// the decoupled scan of large arrays of small elements with small states
+constexpr long long wide_tile_from = 1LL << 21;
+template <typename T, typename S>
+struct wide_tile_shape
+{
+  static constexpr int items = sizeof (T) < 8 && sizeof (S) <= 16 ? GSK_ITEMS_4B_LARGE
+                               : tile_shape<T, S>::items;
   static constexpr int size = block_threads * items;
 };
 
