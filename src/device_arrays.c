@@ -180,8 +180,9 @@ static engine_status unknown (char *msg, size_t msg_size)
   return ENGINE_GPU_ERROR;
 }
 
-engine_status engine_array_upload (engine_array id, const void *host, size_t bytes,
-                                   char *msg, size_t msg_size)
+/* host <-> array: the checks and the backend choice shared by upload and download */
+static engine_status transfer (engine_array id, void *host, size_t bytes, int to_array,
+                               char *msg, size_t msg_size)
 {
   size_t have;
   void *p = engine_array_data (id, &have);
@@ -191,35 +192,27 @@ engine_status engine_array_upload (engine_array id, const void *host, size_t byt
     return unknown (msg, msg_size);
   if (reg.backend == BACKEND_HOST)
     {
-      memcpy (p, host, bytes);
+      memcpy (to_array ? p : host, to_array ? host : p, bytes);
       return ENGINE_OK;
     }
 #ifdef GPUSCAN_WITH_CUDA
-  return cuda_engine_to_device (p, host, bytes, msg, msg_size);
+  return to_array ? cuda_engine_to_device (p, host, bytes, msg, msg_size)
+                  : cuda_engine_to_host (host, p, bytes, msg, msg_size);
 #else
   return unknown (msg, msg_size);
 #endif
 }
 
+engine_status engine_array_upload (engine_array id, const void *host, size_t bytes,
+                                   char *msg, size_t msg_size)
+{
+  return transfer (id, (void *) host, bytes, 1, msg, msg_size);
+}
+
 engine_status engine_array_download (engine_array id, void *host, size_t bytes,
                                      char *msg, size_t msg_size)
 {
-  size_t have;
-  const void *p = engine_array_data (id, &have);
-  if (bytes == 0)
-    return ENGINE_OK;
-  if (! p || have < bytes)
-    return unknown (msg, msg_size);
-  if (reg.backend == BACKEND_HOST)
-    {
-      memcpy (host, p, bytes);
-      return ENGINE_OK;
-    }
-#ifdef GPUSCAN_WITH_CUDA
-  return cuda_engine_to_host (host, p, bytes, msg, msg_size);
-#else
-  return unknown (msg, msg_size);
-#endif
+  return transfer (id, host, bytes, 0, msg, msg_size);
 }
 
 engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, size_t msg_size)
