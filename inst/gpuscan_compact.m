@@ -15,8 +15,9 @@
 ## of scan in the source documents.  On a host array the CPU engine counts the kept
 ## elements of each thread's piece, scans the counts and copies; on a
 ## @code{gpuscan_array} (with a host or device @var{mask}) three GPU kernels count the
-## kept elements of each tile, scan the tile counts, and write each tile's kept
-## elements as one contiguous run, and the result is a @code{gpuscan_array}.
+## kept elements of each tile, scan the tile counts, and place each kept element
+## (its warp's ballot of the mask gives its rank), and the result is a
+## @code{gpuscan_array}.
 ##
 ## @example
 ## @group

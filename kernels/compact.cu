@@ -2,8 +2,8 @@
 // application of scan in the source documents.  Three kernels:
 //   count_tiles:   the number of kept elements in each tile
 //   offset_tiles:  exclusive scan of the tile counts (one block), and the total
-//   scatter_tiles: each tile scans its mask in the block, gathers its kept elements
-//                  in shared memory and writes them out as one contiguous run
+//   scatter_tiles: each tile scans its mask (warp ballots, then one warp scans the warp
+//                  counts) and writes each kept element straight to its place
 // Elements move as opaque words of their size, so one kernel serves every class.
 #include <cuda_runtime.h>
 
@@ -14,55 +14,37 @@ namespace gsk {
 
 constexpr int compact_tile = block_threads * compact_items;
 
-// the mask bytes a thread owns (blocked: thread t has t*items .. t*items+items-1)
-__device__ __forceinline__ void load_mask (const uint8_t *mask, int64_t n, int64_t base,
-                                           bool (&keep)[compact_items])
-{
-  const int64_t first = base + (int64_t) threadIdx.x * compact_items;
-#pragma unroll
-  for (int j = 0; j < compact_items; j++)
-    keep[j] = first + j < n && mask[first + j] != 0;
-}
+constexpr int compact_warps = block_threads / 32;
 
-// exclusive prefix of v over the block, and the block's total
-__device__ __forceinline__ unsigned block_exclusive_sum (unsigned v, unsigned& total)
-{
-  __shared__ unsigned warp_sum[block_threads / 32];
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  unsigned incl = v;
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1)
-    {
-      const unsigned o = __shfl_up_sync (0xffffffffu, incl, d);
-      if (lane >= d)
-        incl += o;
-    }
-  if (lane == 31)
-    warp_sum[warp] = incl;
-  __syncthreads ();
-  unsigned before = 0;
-  total = 0;
-  for (int w = 0; w < block_threads / 32; w++)
-    {
-      before += w < warp ? warp_sum[w] : 0;
-      total += warp_sum[w];
-    }
-  __syncthreads ();
-  return before + incl - v;
-}
+// Element (row j, thread t) of a tile is base + j * block_threads + t: striped, so that
+// every load and store of a warp is contiguous.  The order of the kept elements is
+// row, then warp, then lane.
 
+// the number of kept elements in each tile
 __global__ void count_tiles (const uint8_t *mask, int64_t n, unsigned *count)
 {
-  bool keep[compact_items];
-  load_mask (mask, n, (int64_t) blockIdx.x * compact_tile, keep);
+  __shared__ unsigned warp_count[compact_warps];
+  const int64_t base = (int64_t) blockIdx.x * compact_tile;
   unsigned c = 0;
 #pragma unroll
   for (int j = 0; j < compact_items; j++)
-    c += keep[j];
-  unsigned total;
-  block_exclusive_sum (c, total);
+    {
+      const int64_t i = base + j * block_threads + threadIdx.x;
+      c += i < n && mask[i] != 0;
+    }
+#pragma unroll
+  for (int d = 16; d > 0; d >>= 1)
+    c += __shfl_down_sync (0xffffffffu, c, d);
+  if ((threadIdx.x & 31) == 0)
+    warp_count[threadIdx.x >> 5] = c;
+  __syncthreads ();
   if (threadIdx.x == 0)
-    count[blockIdx.x] = total;
+    {
+      unsigned total = 0;
+      for (int w = 0; w < compact_warps; w++)
+        total += warp_count[w];
+      count[blockIdx.x] = total;
+    }
 }
 
 // one block: each thread sums a run of tile counts, the block scans the run sums
@@ -96,37 +78,63 @@ __global__ void offset_tiles (const unsigned *count, int64_t tiles, int64_t *off
     *total = run_sum[threadIdx.x];
 }
 
+// Each warp ballots its row of the mask: a kept element's place is the kept count of
+// the (row, warp) pairs before it, scanned by one warp, plus its lane's rank in the
+// ballot.  Kept elements of a row leave a warp as one contiguous run.
 template <typename W>
 __global__ void scatter_tiles (const W *x, const uint8_t *mask, int64_t n,
                                const int64_t *offset, W *y)
 {
-  __shared__ W buf[compact_tile];
+  constexpr int pairs = compact_items * compact_warps;
+  static_assert (pairs % 32 == 0, "one warp scans the (row, warp) counts, pairs / 32 each");
+  __shared__ unsigned before[pairs];   // kept elements ahead of (row, warp)
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const int64_t base = (int64_t) blockIdx.x * compact_tile;
-  const int here = n - base < compact_tile ? (int) (n - base) : compact_tile;
-  for (int i = threadIdx.x; i < here; i += block_threads)   // coalesced, in order
-    buf[i] = x[base + i];
-  bool keep[compact_items];
-  load_mask (mask, n, base, keep);
-  unsigned c = 0;
+  unsigned ballot[compact_items];
+  W v[compact_items];
 #pragma unroll
   for (int j = 0; j < compact_items; j++)
-    c += keep[j];
-  unsigned kept;
-  unsigned at = block_exclusive_sum (c, kept);   // also orders buf's fill before reads
-  W mine[compact_items];
-#pragma unroll
-  for (int j = 0; j < compact_items; j++)
-    if (keep[j])
-      mine[j] = buf[threadIdx.x * compact_items + j];
+    {
+      const int64_t i = base + j * block_threads + threadIdx.x;
+      const bool keep = i < n && mask[i] != 0;
+      if (keep)
+        v[j] = x[i];
+      ballot[j] = __ballot_sync (0xffffffffu, keep);
+      if (lane == 0)
+        before[j * compact_warps + warp] = __popc (ballot[j]);
+    }
   __syncthreads ();
+  if (warp == 0)
+    {
+      // pairs / 32 entries per lane, in order: exclusive scan
+      constexpr int per = pairs / 32;
+      unsigned c[per], s = 0;
 #pragma unroll
-  for (int j = 0; j < compact_items; j++)
-    if (keep[j])
-      buf[at++] = mine[j];
+      for (int k = 0; k < per; k++)
+        s += c[k] = before[lane * per + k];
+      unsigned incl = s;
+#pragma unroll
+      for (int d = 1; d < 32; d <<= 1)
+        {
+          const unsigned o = __shfl_up_sync (0xffffffffu, incl, d);
+          if (lane >= d)
+            incl += o;
+        }
+      unsigned at = incl - s;
+#pragma unroll
+      for (int k = 0; k < per; k++)
+        {
+          before[lane * per + k] = at;
+          at += c[k];
+        }
+    }
   __syncthreads ();
   W *out = y + offset[blockIdx.x];
-  for (unsigned i = threadIdx.x; i < kept; i += block_threads)
-    out[i] = buf[i];
+  const unsigned lower = (1u << lane) - 1;
+#pragma unroll
+  for (int j = 0; j < compact_items; j++)
+    if (ballot[j] >> lane & 1)
+      out[before[j * compact_warps + warp] + __popc (ballot[j] & lower)] = v[j];
 }
 
 struct word16 { unsigned long long a, b; };
