@@ -21,133 +21,185 @@ int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk)
   return lanes * (steps + 2);
 }
 
-/* whole slabs per chunk: no line is cut, no carries */
-static int scan_slabs (const scan_desc *d, int64_t chunk, const chunk_backend *b)
+/* One chunk: what goes in, the engine work, what comes out.  Built one chunk ahead of
+   the scan, so that its copy-in overlaps the scan before it. */
+typedef struct chunk_job
 {
+  chunk_moves put, get;
+  scan_desc scan;
+  int fix;                         /* index fix-up after the scan */
+  double carry_pos, shift;
+  int carry_out;                   /* hand the carry to the next chunk's slot */
+  void *carry_dst;
+  const void *carry_src;
+  size_t carry_bytes;
+  const double *carry_index_src;
+} chunk_job;
+
+/* where the enumeration of chunks stands */
+typedef struct chunk_cursor
+{
+  const scan_desc *d;
+  const chunk_backend *b;
+  int64_t chunk, lanes_max, steps_max;
+  int tiles;
+  int64_t o, i0, bi;               /* tiles: outer index, first lane, tile along the line */
+  uint8_t *heads;                  /* host flags of a tile's rows */
+} chunk_cursor;
+
+static void add_move (chunk_moves *ms, void *engine, const void *host, size_t row_bytes,
+                      size_t pitch, int64_t rows)
+{
+  chunk_move *m = &ms->m[ms->count++];
+  m->engine = engine;
+  m->host = (char *) host;
+  m->row_bytes = row_bytes;
+  m->pitch = pitch;
+  m->rows = rows;
+}
+
+/* whole slabs per chunk: no line is cut, no carries */
+static int next_slab_job (chunk_cursor *c, int slot, chunk_job *j)
+{
+  const scan_desc *d = c->d;
+  const chunk_slot *s = &c->b->slot[slot];
   const size_t es = scan_type_size (d->type);
-  const int64_t slab = d->inner * d->len, per = chunk / slab;
-  int err = 0;
-  if (d->heads && ! d->heads_full)
-    err = b->put_rows (b->ctx, b->heads, d->heads, (size_t) d->len, 0, 1);
-  for (int64_t o0 = 0; o0 < d->outer && ! err; o0 += per)
-    {
-      const int64_t oc = d->outer - o0 < per ? d->outer - o0 : per;
-      const size_t n = (size_t) (oc * slab);
-      scan_desc c = *d;
-      c.outer = oc;
-      c.x = b->in;
-      c.y = b->out;
-      c.heads = d->heads ? b->heads : NULL;
-      c.index = d->index ? b->index : NULL;
-      if ((err = b->put_rows (b->ctx, b->in, (const char *) d->x + o0 * slab * es, n * es, 0, 1)))
-        break;
-      if (d->heads_full && (err = b->put_rows (b->ctx, b->heads, d->heads + o0 * slab, n, 0, 1)))
-        break;
-      if ((err = b->scan (b->ctx, &c))
-          || (err = b->get_rows (b->ctx, (char *) d->y + o0 * slab * es, b->out, n * es, 0, 1)))
-        break;
-      if (d->index)
-        err = b->get_rows (b->ctx, d->index + o0 * slab, b->index, n * sizeof (double), 0, 1);
-    }
-  return err;
+  const int64_t slab = d->inner * d->len, per = c->chunk / slab, o0 = c->o;
+  if (o0 >= d->outer)
+    return 0;
+  const int64_t oc = d->outer - o0 < per ? d->outer - o0 : per;
+  const size_t n = (size_t) (oc * slab);
+  c->o += oc;
+  memset (j, 0, sizeof *j);
+  j->put.slot = j->get.slot = slot;
+  add_move (&j->put, s->in, (const char *) d->x + o0 * slab * es, n * es, 0, 1);
+  if (d->heads_full)
+    add_move (&j->put, s->heads, d->heads + o0 * slab, n, 0, 1);
+  add_move (&j->get, s->out, (char *) d->y + o0 * slab * es, n * es, 0, 1);
+  if (d->index)
+    add_move (&j->get, s->index, d->index + o0 * slab, n * sizeof (double), 0, 1);
+  j->scan = *d;
+  j->scan.outer = oc;
+  j->scan.x = s->in;
+  j->scan.y = s->out;
+  j->scan.heads = d->heads ? s->heads : NULL;
+  j->scan.index = d->index ? s->index : NULL;
+  return 1;
 }
 
 /* Lines longer than a chunk: tiles of (lanes x steps) in scan order, carries between. */
-static int scan_tiles (const scan_desc *d, int64_t chunk, const chunk_backend *b)
+static int next_tile_job (chunk_cursor *c, int slot, chunk_job *j)
 {
+  const scan_desc *d = c->d;
+  const chunk_backend *b = c->b;
+  const chunk_slot *s = &b->slot[slot];
+  if (c->o >= d->outer)
+    return 0;
   const size_t es = scan_type_size (d->type);
-  int64_t lanes_max, steps_max;
-  tile_shape (d, chunk, &lanes_max, &steps_max);
   const int excl = d->exclusive, rev = d->reverse;
   const size_t pitch = (size_t) d->inner * es;   /* host bytes from one step to the next */
-  uint8_t *heads = d->heads ? malloc ((size_t) (lanes_max * (steps_max + 2))) : NULL;
-  if (d->heads && ! heads)
-    return -1;
-  int err = 0;
-  for (int64_t o = 0; o < d->outer && ! err; o++)
-    for (int64_t i0 = 0; i0 < d->inner && ! err; i0 += lanes_max)
-      {
-        const int64_t lanes = d->inner - i0 < lanes_max ? d->inner - i0 : lanes_max;
-        const size_t row = (size_t) lanes * es;
-        const int64_t blocks = (d->len + steps_max - 1) / steps_max;
-        for (int64_t bi = 0; bi < blocks && ! err; bi++)
+  const int64_t o = c->o, i0 = c->i0, bi = c->bi, steps_max = c->steps_max;
+  const int64_t lanes = d->inner - i0 < c->lanes_max ? d->inner - i0 : c->lanes_max;
+  const size_t row = (size_t) lanes * es;
+  const int64_t blocks = (d->len + steps_max - 1) / steps_max;
+  /* the cursor moves on: next tile of the line, next lanes, next outer */
+  if (++c->bi == blocks)
+    {
+      c->bi = 0;
+      c->i0 += c->lanes_max;
+      if (c->i0 >= d->inner)
+        {
+          c->i0 = 0;
+          c->o++;
+        }
+    }
+  const int64_t blk = rev ? blocks - 1 - bi : bi;
+  const int64_t k0 = blk * steps_max;
+  const int64_t ks = d->len - k0 < steps_max ? d->len - k0 : steps_max;
+  const int carry = bi > 0;
+  /* rows: forward [carry] x... [end]; reverse [end] x... [carry] */
+  const int64_t before = rev ? excl : carry, after = rev ? carry : excl;
+  const int64_t rows = before + ks + after;
+  const int64_t first = before;   /* the first x row */
+  const int64_t carry_row = rev ? first + ks : 0;
+  const int64_t out_row = excl ? (rev ? 0 : first + ks) : (rev ? first : first + ks - 1);
+  const size_t at = (size_t) ((o * d->len + k0) * d->inner + i0);
+  memset (j, 0, sizeof *j);
+  j->put.slot = j->get.slot = slot;
+  add_move (&j->put, (char *) s->in + first * row, (const char *) d->x + at * es, row, pitch, ks);
+  j->scan = *d;
+  j->scan.inner = lanes;
+  j->scan.len = rows;
+  j->scan.outer = 1;
+  j->scan.x = s->in;
+  j->scan.y = s->out;
+  j->scan.index = d->index ? s->index : NULL;
+  j->scan.heads = NULL;
+  if (d->heads)
+    {
+      /* the x rows' own flags; the carry row joins unless the step after the cut (in
+         index order) starts a segment; the end row always joins */
+      const int64_t hl = d->heads_full ? lanes : 1;
+      for (int64_t r = 0; r < rows; r++)
+        for (int64_t l = 0; l < hl; l++)
           {
-            const int64_t blk = rev ? blocks - 1 - bi : bi;
-            const int64_t k0 = blk * steps_max;
-            const int64_t ks = d->len - k0 < steps_max ? d->len - k0 : steps_max;
-            const int carry = bi > 0;
-            /* rows: forward [carry] x... [end]; reverse [end] x... [carry] */
-            const int64_t before = rev ? excl : carry, after = rev ? carry : excl;
-            const int64_t rows = before + ks + after;
-            const int64_t first = before;   /* the first x row */
-            const int64_t carry_row = rev ? first + ks : 0;
-            const int64_t out_row = excl ? (rev ? 0 : first + ks) : (rev ? first : first + ks - 1);
-            const char *x = (const char *) d->x + (size_t) ((o * d->len + k0) * d->inner + i0) * es;
-            if ((err = b->put_rows (b->ctx, (char *) b->in + first * row, x, row, pitch, ks)))
-              break;
-            scan_desc c = *d;
-            c.inner = lanes;
-            c.len = rows;
-            c.outer = 1;
-            c.x = b->in;
-            c.y = b->out;
-            c.index = d->index ? b->index : NULL;
-            c.heads = NULL;
-            if (d->heads)
-              {
-                /* the x rows' own flags; the carry row joins unless the step after the
-                   cut (in index order) starts a segment; the end row always joins */
-                const int64_t hl = d->heads_full ? lanes : 1;
-                for (int64_t r = 0; r < rows; r++)
-                  for (int64_t l = 0; l < hl; l++)
-                    {
-                      int64_t k = k0 + r - first;   /* the global step of row r */
-                      uint8_t h = 0;
-                      if (r >= first && r < first + ks)
-                        h = 1;   /* set below */
-                      else if (carry && r == carry_row && rev)
-                        k = k0 + ks, h = 1;
-                      else if (carry && r == carry_row)
-                        h = 0, k = -1;
-                      if (h)
-                        h = d->heads_full ? d->heads[(o * d->len + k) * d->inner + i0 + l] != 0
-                                          : d->heads[k] != 0;
-                      heads[r * hl + l] = h;
-                    }
-                c.heads = b->heads;
-                c.heads_full = d->heads_full;
-                if ((err = b->put_rows (b->ctx, b->heads, heads, (size_t) (rows * hl), 0, 1)))
-                  break;
-              }
-            if ((err = b->scan (b->ctx, &c)))
-              break;
-            if (d->index
-                && (err = b->fix_index (b->ctx, b->index, lanes, rows,
-                                        carry ? (double) (carry_row + 1) : -1.0,
-                                        b->carry_index, (double) (k0 - first))))
-              break;
-            /* the next tile's carry, handed over inside the engine */
-            if (bi + 1 < blocks)
-              {
-                const int64_t next_carry_row = rev ? excl + steps_max : 0;
-                if ((err = b->copy (b->ctx, (char *) b->in + next_carry_row * row,
-                                    (const char *) b->out + out_row * row, row)))
-                  break;
-                if (d->index
-                    && (err = b->copy (b->ctx, b->carry_index, b->index + out_row * lanes,
-                                       (size_t) lanes * sizeof (double))))
-                  break;
-              }
-            char *y = (char *) d->y + (size_t) ((o * d->len + k0) * d->inner + i0) * es;
-            if ((err = b->get_rows (b->ctx, y, (const char *) b->out + first * row, row, pitch, ks)))
-              break;
-            if (d->index)
-              err = b->get_rows (b->ctx, d->index + (o * d->len + k0) * d->inner + i0,
-                                 b->index + first * lanes, (size_t) lanes * sizeof (double),
-                                 (size_t) d->inner * sizeof (double), ks);
+            int64_t k = k0 + r - first;   /* the global step of row r */
+            uint8_t h = 0;
+            if (r >= first && r < first + ks)
+              h = 1;   /* set below */
+            else if (carry && r == carry_row && rev)
+              k = k0 + ks, h = 1;
+            if (h)
+              h = d->heads_full ? d->heads[(o * d->len + k) * d->inner + i0 + l] != 0
+                                : d->heads[k] != 0;
+            c->heads[r * hl + l] = h;
           }
-      }
-  free (heads);
+      j->scan.heads = s->heads;
+      j->scan.heads_full = d->heads_full;
+      add_move (&j->put, s->heads, c->heads, (size_t) (rows * hl), 0, 1);
+    }
+  if (d->index)
+    {
+      j->fix = 1;
+      j->carry_pos = carry ? (double) (carry_row + 1) : -1.0;
+      j->shift = (double) (k0 - first);
+    }
+  /* the next tile's carry, handed over inside the engine into the other slot */
+  if (bi + 1 < blocks)
+    {
+      const int64_t next_carry_row = rev ? excl + steps_max : 0;
+      j->carry_out = 1;
+      j->carry_dst = (char *) b->slot[slot ^ 1].in + next_carry_row * row;
+      j->carry_src = (const char *) s->out + out_row * row;
+      j->carry_bytes = row;
+      j->carry_index_src = s->index + out_row * lanes;
+    }
+  add_move (&j->get, (char *) s->out + first * row, (char *) d->y + at * es, row, pitch, ks);
+  if (d->index)
+    add_move (&j->get, s->index + first * lanes, d->index + at, (size_t) lanes * sizeof (double),
+              (size_t) d->inner * sizeof (double), ks);
+  return 1;
+}
+
+static int next_job (chunk_cursor *c, int slot, chunk_job *j)
+{
+  return c->tiles ? next_tile_job (c, slot, j) : next_slab_job (c, slot, j);
+}
+
+/* the engine work of one chunk */
+static int run_job (const chunk_backend *b, const chunk_job *j)
+{
+  const int s = j->put.slot;
+  const scan_desc *c = &j->scan;
+  int err = b->scan (b->ctx, s, c);
+  if (! err && j->fix)
+    err = b->fix_index (b->ctx, s, c->index, c->inner, c->len, j->carry_pos, b->carry_index,
+                        j->shift);
+  if (! err && j->carry_out)
+    err = b->copy (b->ctx, s, j->carry_dst, j->carry_src, j->carry_bytes);
+  if (! err && j->carry_out && c->index)
+    err = b->copy (b->ctx, s, b->carry_index, j->carry_index_src,
+                   (size_t) c->inner * sizeof (double));
   return err;
 }
 
@@ -155,7 +207,46 @@ int chunked_scan (const scan_desc *d, int64_t chunk, const chunk_backend *b)
 {
   if (scan_numel (d) == 0)
     return 0;
-  if (chunk < 3)
-    chunk = 3;
-  return d->inner * d->len <= chunk ? scan_slabs (d, chunk, b) : scan_tiles (d, chunk, b);
+  chunk_cursor c = { 0 };
+  c.d = d;
+  c.b = b;
+  c.chunk = chunk < 3 ? 3 : chunk;
+  c.tiles = d->inner * d->len > c.chunk;
+  int err = 0;
+  if (c.tiles)
+    {
+      tile_shape (d, c.chunk, &c.lanes_max, &c.steps_max);
+      if (d->heads
+          && ! (c.heads = malloc ((size_t) (c.lanes_max * (c.steps_max + 2)))))
+        return -1;
+    }
+  else if (d->heads && ! d->heads_full)
+    /* one flag per step, the same for every chunk: into both slots once */
+    for (int s = 0; s < 2 && ! err; s++)
+      {
+        chunk_moves h = { 0 };
+        h.slot = s;
+        add_move (&h, b->slot[s].heads, d->heads, (size_t) d->len, 0, 1);
+        err = b->transfer (b->ctx, &h, NULL);
+      }
+  /* copy-in of chunk k + 1 and copy-out of chunk k - 1 while chunk k is scanned */
+  chunk_job job[3];
+  int64_t k = 0;
+  int have = ! err && next_job (&c, 0, &job[0]);
+  if (have)
+    err = b->transfer (b->ctx, &job[0].put, NULL);
+  while (have && ! err)
+    {
+      const chunk_job *prev = k > 0 ? &job[(k + 2) % 3] : NULL;
+      chunk_job *next = &job[(k + 1) % 3];
+      if ((err = run_job (b, &job[k % 3])))
+        break;
+      have = next_job (&c, (int) ((k + 1) & 1), next);
+      err = b->transfer (b->ctx, have ? &next->put : NULL, prev ? &prev->get : NULL);
+      k++;
+    }
+  if (! err && k > 0)
+    err = b->transfer (b->ctx, NULL, &job[(k + 2) % 3].get);   /* the last chunk's */
+  free (c.heads);
+  return err;
 }

@@ -20,30 +20,56 @@
 extern "C" {
 #endif
 
+/* rows between host memory and one engine buffer: engine rows lie back to back, host
+   rows pitch bytes apart (pitch 0: one contiguous run) */
+typedef struct chunk_move
+{
+  void *engine;
+  char *host;
+  size_t row_bytes, pitch;
+  int64_t rows;
+} chunk_move;
+
+/* what one chunk moves in one direction, to or from the buffers of one slot */
+typedef struct chunk_moves
+{
+  int slot, count;
+  chunk_move m[2];
+} chunk_moves;
+
+/* Engine buffers of one chunk.  Two slots: while chunk k is scanned in one, chunk k + 1
+   is copied into the other and chunk k - 1 out of it. */
+typedef struct chunk_slot
+{
+  /* at least chunk_buffer_elements () elements each (index: doubles), heads as many bytes */
+  void *in, *out;
+  uint8_t *heads;
+  double *index;
+} chunk_slot;
+
 typedef struct chunk_backend
 {
   void *ctx;
-  /* engine memory, at least chunk_buffer_elements () elements each (index: doubles),
-     heads: as many bytes, carry_index: lanes doubles */
-  void *in, *out, *heads;
-  double *index, *carry_index;
-  /* copy rows of row_bytes: host rows lie pitch bytes apart, engine rows back to back */
-  int (*put_rows) (void *ctx, void *dev, const void *host, size_t row_bytes, size_t pitch,
-                   int64_t rows);
-  int (*get_rows) (void *ctx, void *host, const void *dev, size_t row_bytes, size_t pitch,
-                   int64_t rows);
-  int (*copy) (void *ctx, void *dst, const void *src, size_t bytes);   /* inside the engine */
-  int (*scan) (void *ctx, const scan_desc *d);                         /* engine pointers */
+  chunk_slot slot[2];
+  double *carry_index;   /* lanes doubles */
+  /* Copies `put` into the engine and `get` out of it (either may be NULL), both in flight
+     at once and beside the engine work queued before.  `put` waits until the earlier
+     work on its slot is done, `get` until the work of its slot's chunk is; returns once
+     `get` is in host memory. */
+  int (*transfer) (void *ctx, const chunk_moves *put, const chunk_moves *get);
+  /* the engine work of the chunk in `slot`, queued in the order called */
+  int (*copy) (void *ctx, int slot, void *dst, const void *src, size_t bytes);
+  int (*scan) (void *ctx, int slot, const scan_desc *d);   /* engine pointers */
   /* index outputs of a chunk: 1-based position p along the chunk becomes
      carry_index[lane] where p == carry_pos, p + shift elsewhere (0 stays 0) */
-  int (*fix_index) (void *ctx, double *index, int64_t lanes, int64_t steps, double carry_pos,
-                    const double *carry_index, double shift);
+  int (*fix_index) (void *ctx, int slot, double *index, int64_t lanes, int64_t steps,
+                    double carry_pos, const double *carry_index, double shift);
 } chunk_backend;
 
 /* elements each engine buffer needs for chunks of chunk_elements */
 int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk_elements);
-/* the scan of d (host pointers) in chunks of about chunk_elements; 0 on success, else the
-   first backend error */
+/* the scan of d (host pointers) in chunks of about chunk_elements, pipelined over the two
+   slots; 0 on success, else the first backend error */
 int chunked_scan (const scan_desc *d, int64_t chunk_elements, const chunk_backend *b);
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
-/* CUDA host engine.  State that lives across calls: the device, one stream, device
-   buffers that only grow, two pinned staging buffers and the "auto" crossover.  Host
-   data streams through the staging buffers: while the GPU copies one buffer, the host
-   threads fill or drain the other. */
+/* CUDA host engine.  State that lives across calls: the device, three streams (scans,
+   copies in, copies out), device buffers that only grow, pinned staging buffers and the
+   "auto" crossover.  Host data streams through the staging buffers: while the GPU copies
+   one buffer, the host threads fill or drain the other, and copies in and out are
+   interleaved so that both directions are in flight beside the scans. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,10 +25,15 @@ static struct cuda_state {
   int usable;                /* a device is there and works */
   char status[256];          /* "ok" or why not */
   struct cudaDeviceProp prop;
-  cudaStream_t stream;
-  cudaEvent_t drained[2];    /* the GPU is done with staging buffer i */
-  void *staging[2];
+  cudaStream_t stream;       /* scans and other device work */
+  cudaStream_t up, down;     /* copies host -> device, device -> host */
+  void *up_staging[2], *down_staging[2];
+  cudaEvent_t up_free[2];    /* the GPU is done reading up_staging[i] */
+  cudaEvent_t down_full[2];  /* down_staging[i] holds its piece */
+  cudaEvent_t uploaded[2];   /* the copies into buffer slot i are done */
+  cudaEvent_t computed[2];   /* the device work on buffer slot i is done */
   device_buffer x, y, ix, heads, work, compact, carry;
+  device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
   int64_t crossover;         /* "auto": GPU from this many elements; -1 never; 0 unmeasured */
   int warned;                /* the one-time fallback warning was given */
 } st;
@@ -42,10 +48,15 @@ static cudaError_t device_malloc (void **p, size_t bytes)
   return err != cudaSuccess ? err : cudaMalloc (p, bytes);
 }
 
+/* waits for all three streams */
 static cudaError_t wait_stream (void)
 {
   cudaError_t err = FAULT ("lost", cudaErrorDevicesUnavailable);
-  return err != cudaSuccess ? err : cudaStreamSynchronize (st.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.up);
+  return err != cudaSuccess ? err : cudaStreamSynchronize (st.down);
 }
 
 static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a)
@@ -68,7 +79,8 @@ static void set_status (const char *what, cudaError_t err)
 
 static void release_buffers (void)
 {
-  device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.compact, &st.carry };
+  device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.compact, &st.carry,
+                         &st.x2, &st.y2, &st.ix2, &st.heads2 };
   for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
     {
       if (b[i]->p)
@@ -80,17 +92,24 @@ static void release_buffers (void)
 
 void cuda_engine_release (void)
 {
-  if (st.usable)
+  if (st.stream)
+    wait_stream ();
+  release_buffers ();
+  for (int i = 0; i < 2; i++)
     {
-      wait_stream ();
-      release_buffers ();
-      for (int i = 0; i < 2; i++)
-        {
-          cudaFreeHost (st.staging[i]);
-          cudaEventDestroy (st.drained[i]);
-        }
-      cudaStreamDestroy (st.stream);
+      if (st.up_staging[i])
+        cudaFreeHost (st.up_staging[i]);
+      if (st.down_staging[i])
+        cudaFreeHost (st.down_staging[i]);
+      cudaEvent_t e[] = { st.up_free[i], st.down_full[i], st.uploaded[i], st.computed[i] };
+      for (int j = 0; j < 4; j++)
+        if (e[j])
+          cudaEventDestroy (e[j]);
     }
+  cudaStream_t streams[] = { st.stream, st.up, st.down };
+  for (int i = 0; i < 3; i++)
+    if (streams[i])
+      cudaStreamDestroy (streams[i]);
   memset (&st, 0, sizeof st);
 }
 
@@ -156,19 +175,29 @@ static int init (void)
     }
   if ((err = cudaSetDevice (0)) != cudaSuccess
       || (err = cudaGetDeviceProperties (&st.prop, 0)) != cudaSuccess
-      || (err = cudaStreamCreateWithFlags (&st.stream, cudaStreamNonBlocking)) != cudaSuccess)
+      || (err = cudaStreamCreateWithFlags (&st.stream, cudaStreamNonBlocking)) != cudaSuccess
+      || (err = cudaStreamCreateWithFlags (&st.up, cudaStreamNonBlocking)) != cudaSuccess
+      || (err = cudaStreamCreateWithFlags (&st.down, cudaStreamNonBlocking)) != cudaSuccess)
     {
-      set_status ("CUDA device 0 unusable", err);
       cudaGetLastError ();
+      cuda_engine_release ();
+      st.tried = 1;
+      set_status ("CUDA device 0 unusable", err);
       return 0;
     }
   for (int i = 0; i < 2; i++)
     if ((err = FAULT ("host_alloc", cudaErrorMemoryAllocation)) != cudaSuccess
-        || (err = cudaMallocHost (&st.staging[i], CUDA_STAGING_BYTES)) != cudaSuccess
-        || (err = cudaEventCreateWithFlags (&st.drained[i], cudaEventDisableTiming)) != cudaSuccess)
+        || (err = cudaMallocHost (&st.up_staging[i], CUDA_STAGING_BYTES)) != cudaSuccess
+        || (err = cudaMallocHost (&st.down_staging[i], CUDA_STAGING_BYTES)) != cudaSuccess
+        || (err = cudaEventCreateWithFlags (&st.up_free[i], cudaEventDisableTiming)) != cudaSuccess
+        || (err = cudaEventCreateWithFlags (&st.down_full[i], cudaEventDisableTiming)) != cudaSuccess
+        || (err = cudaEventCreateWithFlags (&st.uploaded[i], cudaEventDisableTiming)) != cudaSuccess
+        || (err = cudaEventCreateWithFlags (&st.computed[i], cudaEventDisableTiming)) != cudaSuccess)
       {
-        set_status ("pinned staging memory", err);
         cudaGetLastError ();
+        cuda_engine_release ();
+        st.tried = 1;
+        set_status ("pinned staging memory and events", err);
         return 0;
       }
   st.usable = 1;
@@ -221,8 +250,9 @@ void cuda_engine_info (engine_info *info)
   info->gpu_mem_bytes = (double) st.prop.totalGlobalMem;
   info->crossover = st.crossover > 0 ? (double) st.crossover : st.crossover < 0 ? 0 : -1;
   info->gpu_held_bytes = (double) (st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes
-                                   + st.work.bytes + st.compact.bytes
-                                   + 2 * CUDA_STAGING_BYTES);
+                                   + st.work.bytes + st.compact.bytes + st.carry.bytes
+                                   + st.x2.bytes + st.y2.bytes + st.ix2.bytes + st.heads2.bytes
+                                   + 4 * CUDA_STAGING_BYTES);
 }
 
 /* host copies use every core: one thread cannot keep up with the PCIe link */
@@ -240,94 +270,128 @@ static void host_copy (void *dst, const void *src, size_t bytes)
     }
 }
 
-/* A host region of rows: `rows` rows of row_bytes, pitch bytes apart (pitch 0: one
-   contiguous run).  The engine side is always contiguous. */
-typedef struct host_rows { char *p; size_t row_bytes, pitch; } host_rows;
-
-/* copy bytes [off, off + n) of the region's contiguous image to or from buf */
-static void rows_copy (host_rows h, size_t off, size_t n, char *buf, int to_buf)
+/* bytes [off, off + n) of a move's contiguous engine image to or from buf */
+static void move_copy (const chunk_move *m, size_t off, size_t n, char *buf, int to_buf)
 {
-  if (! h.pitch || h.pitch == h.row_bytes)
+  if (! m->pitch || m->pitch == m->row_bytes)
     {
       if (to_buf)
-        host_copy (buf, h.p + off, n);
+        host_copy (buf, m->host + off, n);
       else
-        host_copy (h.p + off, buf, n);
+        host_copy (m->host + off, buf, n);
       return;
     }
   while (n)
     {
-      const size_t r = off / h.row_bytes, in = off % h.row_bytes;
-      const size_t m = h.row_bytes - in < n ? h.row_bytes - in : n;
-      char *host = h.p + r * h.pitch + in;
+      const size_t r = off / m->row_bytes, in = off % m->row_bytes;
+      const size_t k = m->row_bytes - in < n ? m->row_bytes - in : n;
+      char *host = m->host + r * m->pitch + in;
       if (to_buf)
-        host_copy (buf, host, m);
+        host_copy (buf, host, k);
       else
-        host_copy (host, buf, m);
-      buf += m;
-      off += m;
-      n -= m;
+        host_copy (host, buf, k);
+      buf += k;
+      off += k;
+      n -= k;
     }
 }
 
-/* host -> device through the staging buffers: the host fills one while the other uploads */
-static cudaError_t upload_rows (void *dev, host_rows h, size_t bytes)
+/* the moves of one direction, cut into pieces of at most one staging buffer */
+typedef struct piece_cursor { const chunk_moves *ms; int i; size_t off; } piece_cursor;
+typedef struct piece { const chunk_move *m; size_t off, n; } piece;
+
+static int next_piece (piece_cursor *c, piece *p)
 {
-  cudaError_t err = cudaSuccess;
-  int b = 0;
-  for (size_t off = 0; off < bytes && err == cudaSuccess; off += CUDA_STAGING_BYTES, b ^= 1)
+  for (; c->ms && c->i < c->ms->count; c->i++, c->off = 0)
     {
-      const size_t n = bytes - off < CUDA_STAGING_BYTES ? bytes - off : CUDA_STAGING_BYTES;
-      if ((err = cudaEventSynchronize (st.drained[b])) != cudaSuccess)
-        break;
-      rows_copy (h, off, n, st.staging[b], 1);
-      err = cudaMemcpyAsync ((char *) dev + off, st.staging[b], n, cudaMemcpyHostToDevice, st.stream);
-      if (err == cudaSuccess)
-        err = cudaEventRecord (st.drained[b], st.stream);
+      const chunk_move *m = &c->ms->m[c->i];
+      const size_t bytes = m->row_bytes * (size_t) m->rows;
+      if (c->off < bytes)
+        {
+          p->m = m;
+          p->off = c->off;
+          p->n = bytes - c->off < CUDA_STAGING_BYTES ? bytes - c->off : CUDA_STAGING_BYTES;
+          c->off += p->n;
+          return 1;
+        }
     }
+  return 0;
+}
+
+/* queue the next piece of the way out into down_staging[*issued & 1] */
+static cudaError_t issue_download (piece_cursor *c, piece ring[2], int *issued)
+{
+  piece *p = &ring[*issued & 1];
+  if (! next_piece (c, p))
+    return cudaSuccess;
+  cudaError_t err = cudaMemcpyAsync (st.down_staging[*issued & 1], (const char *) p->m->engine + p->off,
+                                     p->n, cudaMemcpyDeviceToHost, st.down);
+  if (err == cudaSuccess)
+    err = cudaEventRecord (st.down_full[*issued & 1], st.down);
+  ++*issued;
   return err;
 }
 
-/* device -> host: the GPU fills one staging buffer while the host drains the other */
-static cudaError_t download_rows (host_rows h, const void *dev, size_t bytes)
+/* Copies put into the device and get out of it at once (chunk_backend.transfer): the host
+   threads alternate between filling an upload staging buffer and draining a download
+   one, while the copy engines of both directions and the scans queued before run.  A
+   slot of -1 waits for nothing. */
+static cudaError_t transfer (const chunk_moves *put, const chunk_moves *get)
 {
-  const size_t chunks = (bytes + CUDA_STAGING_BYTES - 1) / CUDA_STAGING_BYTES;
   cudaError_t err = cudaSuccess;
-  for (size_t c = 0; c < chunks + 1 && err == cudaSuccess; c++)
+  if (put && put->slot >= 0)
+    err = cudaStreamWaitEvent (st.up, st.computed[put->slot], 0);
+  if (err == cudaSuccess && get && get->slot >= 0)
+    err = cudaStreamWaitEvent (st.down, st.computed[get->slot], 0);
+  piece_cursor up = { put, 0, 0 }, down = { get, 0, 0 };
+  piece ring[2], p;
+  int issued = 0, drained = 0, ub = 0;
+  for (int i = 0; i < 2 && err == cudaSuccess; i++)
+    err = issue_download (&down, ring, &issued);
+  while (err == cudaSuccess)
     {
-      if (c < chunks)
+      const int more_up = next_piece (&up, &p);
+      if (more_up)
         {
-          const size_t off = c * CUDA_STAGING_BYTES;
-          const size_t n = bytes - off < CUDA_STAGING_BYTES ? bytes - off : CUDA_STAGING_BYTES;
-          err = cudaMemcpyAsync (st.staging[c & 1], (const char *) dev + off, n,
-                                 cudaMemcpyDeviceToHost, st.stream);
+          if ((err = cudaEventSynchronize (st.up_free[ub])) != cudaSuccess)
+            break;
+          move_copy (p.m, p.off, p.n, st.up_staging[ub], 1);
+          err = cudaMemcpyAsync ((char *) p.m->engine + p.off, st.up_staging[ub], p.n,
+                                 cudaMemcpyHostToDevice, st.up);
           if (err == cudaSuccess)
-            err = cudaEventRecord (st.drained[c & 1], st.stream);
+            err = cudaEventRecord (st.up_free[ub], st.up);
+          ub ^= 1;
         }
-      if (c > 0 && err == cudaSuccess)
+      if (err == cudaSuccess && drained < issued)
         {
-          const size_t p = c - 1, off = p * CUDA_STAGING_BYTES;
-          const size_t n = bytes - off < CUDA_STAGING_BYTES ? bytes - off : CUDA_STAGING_BYTES;
-          if ((err = cudaEventSynchronize (st.drained[p & 1])) == cudaSuccess)
-            rows_copy (h, off, n, st.staging[p & 1], 0);
+          const int b = drained & 1;
+          if ((err = cudaEventSynchronize (st.down_full[b])) != cudaSuccess)
+            break;
+          move_copy (ring[b].m, ring[b].off, ring[b].n, st.down_staging[b], 0);
+          drained++;
+          err = issue_download (&down, ring, &issued);
         }
+      else if (! more_up)
+        break;
     }
+  if (err == cudaSuccess && put && put->slot >= 0)
+    err = cudaEventRecord (st.uploaded[put->slot], st.up);
   return err;
 }
 
 static cudaError_t upload (void *dev, const void *host, size_t bytes)
 {
-  host_rows h = { (char *) host, bytes, 0 };
-  return upload_rows (dev, h, bytes);
+  chunk_moves m = { -1, 1, { { dev, (char *) host, bytes, 0, 1 } } };
+  return transfer (&m, NULL);
 }
 
 static cudaError_t download (void *host, const void *dev, size_t bytes)
 {
-  host_rows h = { (char *) host, bytes, 0 };
-  return download_rows (h, dev, bytes);
+  chunk_moves m = { -1, 1, { { (void *) dev, host, bytes, 0, 1 } } };
+  return transfer (NULL, &m);
 }
 
-/* ---- the chunk driver's CUDA backend (arrays larger than the GPU's memory) ---------- */
+/* ---- the chunk driver's CUDA backend ----------------------------------------------- */
 typedef struct chunk_ctx { gsk_algorithm a; cudaError_t err; } chunk_ctx;
 
 static int chunk_status (chunk_ctx *c, cudaError_t err)
@@ -336,36 +400,35 @@ static int chunk_status (chunk_ctx *c, cudaError_t err)
   return err != cudaSuccess;
 }
 
-static int chunk_put_rows (void *ctx, void *dev, const void *host, size_t row_bytes,
-                           size_t pitch, int64_t rows)
+static int chunk_transfer (void *ctx, const chunk_moves *put, const chunk_moves *get)
 {
-  host_rows h = { (char *) host, row_bytes, pitch };
-  return chunk_status (ctx, upload_rows (dev, h, row_bytes * (size_t) rows));
+  return chunk_status (ctx, transfer (put, get));
 }
 
-static int chunk_get_rows (void *ctx, void *host, const void *dev, size_t row_bytes,
-                           size_t pitch, int64_t rows)
+/* device work of a slot: marks the slot's `computed` event after it */
+static cudaError_t slot_done (int slot, cudaError_t err)
 {
-  host_rows h = { (char *) host, row_bytes, pitch };
-  return chunk_status (ctx, download_rows (h, dev, row_bytes * (size_t) rows));
+  return err != cudaSuccess ? err : cudaEventRecord (st.computed[slot], st.stream);
 }
 
-static int chunk_copy (void *ctx, void *dst, const void *src, size_t bytes)
+static int chunk_copy (void *ctx, int slot, void *dst, const void *src, size_t bytes)
 {
-  return chunk_status (ctx, cudaMemcpyAsync (dst, src, bytes, cudaMemcpyDeviceToDevice, st.stream));
+  return chunk_status (ctx, slot_done (slot, cudaMemcpyAsync (dst, src, bytes,
+                                                             cudaMemcpyDeviceToDevice, st.stream)));
 }
 
-static int chunk_scan (void *ctx, const scan_desc *d)
+static int chunk_scan (void *ctx, int slot, const scan_desc *d)
 {
   chunk_ctx *c = ctx;
-  return chunk_status (c, launch_scan (d, c->a));
+  cudaError_t err = cudaStreamWaitEvent (st.stream, st.uploaded[slot], 0);
+  return chunk_status (c, slot_done (slot, err != cudaSuccess ? err : launch_scan (d, c->a)));
 }
 
-static int chunk_fix_index (void *ctx, double *index, int64_t lanes, int64_t steps,
+static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, int64_t steps,
                             double carry_pos, const double *carry_index, double shift)
 {
-  return chunk_status (ctx, gsk_fix_index (index, lanes, steps, carry_pos, carry_index, shift,
-                                           st.stream));
+  return chunk_status (ctx, slot_done (slot, gsk_fix_index (index, lanes, steps, carry_pos,
+                                                            carry_index, shift, st.stream)));
 }
 
 /* elements per chunk: GPUSCAN_CHUNK_ELEMENTS (tests), else what fits in the free memory */
@@ -376,7 +439,7 @@ static int64_t chunk_elements (const scan_desc *d, size_t free_mem)
     return atoll (env);
   const size_t per = 2 * scan_type_size (d->type) + (d->index ? 8 : 0) + (d->heads ? 1 : 0);
   const size_t usable = free_mem > 2 * CUDA_MEMORY_RESERVE ? free_mem - 2 * CUDA_MEMORY_RESERVE : 0;
-  int64_t n = (int64_t) (usable / 2 / per);   /* half: room for the scan's workspace */
+  int64_t n = (int64_t) (usable / 4 / per);   /* two slots, and room for the workspace */
   return n < CUDA_MIN_CHUNK_ELEMENTS ? CUDA_MIN_CHUNK_ELEMENTS : n;
 }
 
@@ -395,12 +458,18 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
       big.len = m / big.inner;
       big.outer = 1;
     }
-  cudaError_t err;
-  if ((err = reserve (&st.x, (size_t) m * es, 0)) != cudaSuccess
-      || (err = reserve (&st.y, (size_t) m * es, 0)) != cudaSuccess
-      || (d->index && (err = reserve (&st.ix, (size_t) m * 8, 0)) != cudaSuccess)
+  const size_t heads_bytes = (size_t) (m > d->len ? m : d->len);
+  device_buffer *slot_buffers[2][4] = { { &st.x, &st.y, &st.ix, &st.heads },
+                                        { &st.x2, &st.y2, &st.ix2, &st.heads2 } };
+  cudaError_t err = cudaSuccess;
+  for (int s = 0; s < 2 && err == cudaSuccess; s++)
+    if ((err = reserve (slot_buffers[s][0], (size_t) m * es, 0)) != cudaSuccess
+        || (err = reserve (slot_buffers[s][1], (size_t) m * es, 0)) != cudaSuccess
+        || (d->index && (err = reserve (slot_buffers[s][2], (size_t) m * 8, 0)) != cudaSuccess)
+        || (d->heads && (err = reserve (slot_buffers[s][3], heads_bytes, 0)) != cudaSuccess))
+      break;
+  if (err != cudaSuccess
       || (d->index && (err = reserve (&st.carry, (size_t) big.inner * 8, 0)) != cudaSuccess)
-      || (d->heads && (err = reserve (&st.heads, (size_t) (m > d->len ? m : d->len), 0)) != cudaSuccess)
       || (err = reserve (&st.work, gsk_workspace_bytes (&big, a), 1)) != cudaSuccess)
     {
       release_buffers ();
@@ -409,8 +478,20 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
       return ENGINE_NO_MEMORY;
     }
   chunk_ctx ctx = { a, cudaSuccess };
-  chunk_backend b = { &ctx, st.x.p, st.y.p, st.heads.p, st.ix.p, st.carry.p,
-                      chunk_put_rows, chunk_get_rows, chunk_copy, chunk_scan, chunk_fix_index };
+  chunk_backend b = { 0 };
+  b.ctx = &ctx;
+  for (int s = 0; s < 2; s++)
+    {
+      b.slot[s].in = slot_buffers[s][0]->p;
+      b.slot[s].out = slot_buffers[s][1]->p;
+      b.slot[s].index = slot_buffers[s][2]->p;
+      b.slot[s].heads = slot_buffers[s][3]->p;
+    }
+  b.carry_index = st.carry.p;
+  b.transfer = chunk_transfer;
+  b.copy = chunk_copy;
+  b.scan = chunk_scan;
+  b.fix_index = chunk_fix_index;
   if (chunked_scan (d, chunk, &b) != 0 || (err = wait_stream ()) != cudaSuccess)
     {
       char what[64];
@@ -433,7 +514,8 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, si
   const size_t ws = gsk_workspace_bytes (d, a);
   const size_t need = 2 * bytes + (d->index ? (size_t) n * 8 : 0) + heads_bytes + ws;
   const size_t held = st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes + st.work.bytes
-                      + st.compact.bytes + st.carry.bytes;
+                      + st.compact.bytes + st.carry.bytes + st.x2.bytes + st.y2.bytes
+                      + st.ix2.bytes + st.heads2.bytes;
   const char *forced = getenv ("GPUSCAN_CHUNK_ELEMENTS");
   if (forced && atoll (forced) > 0 && n > atoll (forced))
     return gpu_run_chunked (d, a, atoll (forced), msg, msg_size);
@@ -459,11 +541,16 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, si
   dd.y = st.y.p;
   dd.index = d->index ? (double *) st.ix.p : NULL;
   dd.heads = heads_bytes ? (const uint8_t *) st.heads.p : NULL;
-  if ((err = upload (st.x.p, d->x, bytes)) == cudaSuccess
-      && (! heads_bytes || (err = upload (st.heads.p, d->heads, heads_bytes)) == cudaSuccess)
-      && (err = launch_scan (&dd, a)) == cudaSuccess
-      && (err = download (d->y, st.y.p, bytes)) == cudaSuccess
-      && (! d->index || (err = download (d->index, st.ix.p, (size_t) n * 8)) == cudaSuccess))
+  chunk_moves put = { 0, 1, { { st.x.p, (char *) d->x, bytes, 0, 1 } } };
+  chunk_moves get = { 0, 1, { { st.y.p, d->y, bytes, 0, 1 } } };
+  if (heads_bytes)
+    put.m[put.count++] = (chunk_move) { st.heads.p, (char *) d->heads, heads_bytes, 0, 1 };
+  if (d->index)
+    get.m[get.count++] = (chunk_move) { st.ix.p, (char *) d->index, (size_t) n * 8, 0, 1 };
+  if ((err = transfer (&put, NULL)) == cudaSuccess
+      && (err = cudaStreamWaitEvent (st.stream, st.uploaded[0], 0)) == cudaSuccess
+      && (err = slot_done (0, launch_scan (&dd, a))) == cudaSuccess
+      && (err = transfer (NULL, &get)) == cudaSuccess)
     err = wait_stream ();
   if (err != cudaSuccess)
     {
@@ -617,7 +704,8 @@ engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_s
       /* the scan buffers of host calls only grow: give them back and try once more */
       cudaGetLastError ();
       wait_stream ();
-      device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work };
+      device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work,
+                             &st.x2, &st.y2, &st.ix2, &st.heads2 };
       for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
         {
           cudaFree (b[i]->p);

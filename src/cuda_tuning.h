@@ -2,8 +2,9 @@
 #ifndef GPUSCAN_CUDA_TUNING_H
 #define GPUSCAN_CUDA_TUNING_H
 
-/* bytes of each of the two pinned staging buffers that host data streams through */
-#define CUDA_STAGING_BYTES ((size_t) 32 << 20)
+/* bytes of each of the four pinned staging buffers that host data streams through (two
+   each way) */
+#define CUDA_STAGING_BYTES ((size_t) 16 << 20)
 /* below this many bytes a host copy is not worth waking the thread team */
 #define CUDA_PAR_COPY_MIN ((size_t) 1 << 20)
 /* "auto" never sends fewer elements than this to the GPU, before or after calibration */
