@@ -44,7 +44,7 @@ typedef struct chunk_cursor
   int64_t chunk, lanes_max, steps_max;
   int tiles;
   int64_t o, i0, bi;               /* tiles: outer index, first lane, tile along the line */
-  uint8_t *heads;                  /* host flags of a tile's rows */
+  const uint8_t *zeros;            /* lanes_max zero flags: carry and end rows */
 } chunk_cursor;
 
 static void add_move (chunk_moves *ms, void *engine, const void *host, size_t row_bytes,
@@ -140,23 +140,18 @@ static int next_tile_job (chunk_cursor *c, int slot, chunk_job *j)
       /* the x rows' own flags; the carry row joins unless the step after the cut (in
          index order) starts a segment; the end row always joins */
       const int64_t hl = d->heads_full ? lanes : 1;
-      for (int64_t r = 0; r < rows; r++)
-        for (int64_t l = 0; l < hl; l++)
-          {
-            int64_t k = k0 + r - first;   /* the global step of row r */
-            uint8_t h = 0;
-            if (r >= first && r < first + ks)
-              h = 1;   /* set below */
-            else if (carry && r == carry_row && rev)
-              k = k0 + ks, h = 1;
-            if (h)
-              h = d->heads_full ? d->heads[(o * d->len + k) * d->inner + i0 + l] != 0
-                                : d->heads[k] != 0;
-            c->heads[r * hl + l] = h;
-          }
+      const uint8_t *h = d->heads_full ? d->heads + at : d->heads + k0;
+      const size_t h_pitch = d->heads_full ? (size_t) d->inner : 0;
+      add_move (&j->put, s->heads + first * hl, h, (size_t) hl, h_pitch, ks);
+      if (carry && rev)
+        add_move (&j->put, s->heads + carry_row * hl, h + ks * (h_pitch ? h_pitch : 1),
+                  (size_t) hl, 0, 1);
+      else if (carry)
+        add_move (&j->put, s->heads + carry_row * hl, c->zeros, (size_t) hl, 0, 1);
+      if (excl)
+        add_move (&j->put, s->heads + (rev ? 0 : first + ks) * hl, c->zeros, (size_t) hl, 0, 1);
       j->scan.heads = s->heads;
       j->scan.heads_full = d->heads_full;
-      add_move (&j->put, s->heads, c->heads, (size_t) (rows * hl), 0, 1);
     }
   if (d->index)
     {
@@ -216,8 +211,7 @@ int chunked_scan (const scan_desc *d, int64_t chunk, const chunk_backend *b)
   if (c.tiles)
     {
       tile_shape (d, c.chunk, &c.lanes_max, &c.steps_max);
-      if (d->heads
-          && ! (c.heads = malloc ((size_t) (c.lanes_max * (c.steps_max + 2)))))
+      if (d->heads && ! (c.zeros = calloc ((size_t) c.lanes_max, 1)))
         return -1;
     }
   else if (d->heads && ! d->heads_full)
@@ -247,6 +241,6 @@ int chunked_scan (const scan_desc *d, int64_t chunk, const chunk_backend *b)
     }
   if (! err && k > 0)
     err = b->transfer (b->ctx, NULL, &job[(k + 2) % 3].get);   /* the last chunk's */
-  free (c.heads);
+  free ((void *) c.zeros);
   return err;
 }

@@ -34,7 +34,7 @@ typedef struct chunk_move
 typedef struct chunk_moves
 {
   int slot, count;
-  chunk_move m[2];
+  chunk_move m[4];
 } chunk_moves;
 
 /* Engine buffers of one chunk.  Two slots: while chunk k is scanned in one, chunk k + 1

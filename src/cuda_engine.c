@@ -431,18 +431,24 @@ static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, i
                                                             carry_index, shift, st.stream)));
 }
 
-/* elements per chunk: GPUSCAN_CHUNK_ELEMENTS (tests), else what fits in the free memory */
-static int64_t chunk_elements (const scan_desc *d, size_t free_mem)
+static size_t held_bytes (void)
 {
-  const char *env = getenv ("GPUSCAN_CHUNK_ELEMENTS");
-  if (env && atoll (env) > 0)
-    return atoll (env);
+  return st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes + st.work.bytes
+         + st.compact.bytes + st.carry.bytes + st.x2.bytes + st.y2.bytes + st.ix2.bytes
+         + st.heads2.bytes;
+}
+
+/* the most elements per chunk that two slots of buffers fit in mem bytes */
+static int64_t chunk_fit (const scan_desc *d, size_t mem)
+{
   const size_t per = 2 * scan_type_size (d->type) + (d->index ? 8 : 0) + (d->heads ? 1 : 0);
-  const size_t usable = free_mem > 2 * CUDA_MEMORY_RESERVE ? free_mem - 2 * CUDA_MEMORY_RESERVE : 0;
-  int64_t n = (int64_t) (usable / 4 / per);   /* two slots, and room for the workspace */
+  const size_t usable = mem > 2 * CUDA_MEMORY_RESERVE ? mem - 2 * CUDA_MEMORY_RESERVE : 0;
+  const int64_t n = (int64_t) (usable / 4 / per);   /* two slots, and room for the workspace */
   return n < CUDA_MIN_CHUNK_ELEMENTS ? CUDA_MIN_CHUNK_ELEMENTS : n;
 }
 
+/* The scan of host arrays on the GPU, through the chunk pipeline (chunked_scan.h) in
+   chunks of `chunk` elements; an array of one chunk uses one slot of buffers. */
 static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64_t chunk,
                                       char *msg, size_t msg_size)
 {
@@ -459,10 +465,11 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
       big.outer = 1;
     }
   const size_t heads_bytes = (size_t) (m > d->len ? m : d->len);
+  const int slots = scan_numel (d) <= chunk ? 1 : 2;
   device_buffer *slot_buffers[2][4] = { { &st.x, &st.y, &st.ix, &st.heads },
                                         { &st.x2, &st.y2, &st.ix2, &st.heads2 } };
   cudaError_t err = cudaSuccess;
-  for (int s = 0; s < 2 && err == cudaSuccess; s++)
+  for (int s = 0; s < slots && err == cudaSuccess; s++)
     if ((err = reserve (slot_buffers[s][0], (size_t) m * es, 0)) != cudaSuccess
         || (err = reserve (slot_buffers[s][1], (size_t) m * es, 0)) != cudaSuccess
         || (d->index && (err = reserve (slot_buffers[s][2], (size_t) m * 8, 0)) != cudaSuccess)
@@ -482,10 +489,11 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
   b.ctx = &ctx;
   for (int s = 0; s < 2; s++)
     {
-      b.slot[s].in = slot_buffers[s][0]->p;
-      b.slot[s].out = slot_buffers[s][1]->p;
-      b.slot[s].index = slot_buffers[s][2]->p;
-      b.slot[s].heads = slot_buffers[s][3]->p;
+      const int bs = s < slots ? s : 0;
+      b.slot[s].in = slot_buffers[bs][0]->p;
+      b.slot[s].out = slot_buffers[bs][1]->p;
+      b.slot[s].index = slot_buffers[bs][2]->p;
+      b.slot[s].heads = slot_buffers[bs][3]->p;
     }
   b.carry_index = st.carry.p;
   b.transfer = chunk_transfer;
@@ -495,70 +503,33 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
   if (chunked_scan (d, chunk, &b) != 0 || (err = wait_stream ()) != cudaSuccess)
     {
       char what[64];
-      snprintf (what, sizeof what, "chunked %s scan", scan_type_name (d->type));
+      snprintf (what, sizeof what, "%s scan", scan_type_name (d->type));
       return gpu_failed (ctx.err != cudaSuccess ? ctx.err : err, what, msg, msg_size);
     }
   return ENGINE_OK;
 }
 
-/* The whole scan on the GPU: upload, one scan, download.  ENGINE_NO_MEMORY when the
-   arrays do not fit in device memory. */
+/* Host arrays go through the GPU in chunks of CUDA_PIPELINE_CHUNK_ELEMENTS (or
+   GPUSCAN_CHUNK_ELEMENTS, for tests), smaller where the GPU's free memory asks for it:
+   bounded device memory for any size.  ENGINE_NO_MEMORY when even that does not fit. */
 static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, size_t msg_size)
 {
   const int64_t n = scan_numel (d);
-  const size_t bytes = (size_t) n * scan_type_size (d->type);
-  const size_t heads_bytes = d->heads ? (size_t) (d->heads_full ? n : d->len) : 0;
-  scan_desc dd = *d;
+  const char *forced = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+  int64_t chunk = forced && atoll (forced) > 0 ? atoll (forced) : CUDA_PIPELINE_CHUNK_ELEMENTS;
+  if (n <= chunk)
+    chunk = n < 3 ? 3 : n;
   size_t free_mem = 0, total_mem = 0;
   cudaMemGetInfo (&free_mem, &total_mem);
-  const size_t ws = gsk_workspace_bytes (d, a);
-  const size_t need = 2 * bytes + (d->index ? (size_t) n * 8 : 0) + heads_bytes + ws;
-  const size_t held = st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes + st.work.bytes
-                      + st.compact.bytes + st.carry.bytes + st.x2.bytes + st.y2.bytes
-                      + st.ix2.bytes + st.heads2.bytes;
-  const char *forced = getenv ("GPUSCAN_CHUNK_ELEMENTS");
-  if (forced && atoll (forced) > 0 && n > atoll (forced))
-    return gpu_run_chunked (d, a, atoll (forced), msg, msg_size);
-  if (need + CUDA_MEMORY_RESERVE > free_mem + held)
+  if (chunk > chunk_fit (d, free_mem + held_bytes ()))
     {
-      /* larger than the GPU: through it in chunks, in all the memory there is */
+      /* give the buffers back, and take chunks of what fits */
       release_buffers ();
       cudaMemGetInfo (&free_mem, &total_mem);
-      return gpu_run_chunked (d, a, chunk_elements (d, free_mem), msg, msg_size);
+      const int64_t fit = chunk_fit (d, free_mem);
+      chunk = chunk < fit ? chunk : fit;
     }
-  cudaError_t err;
-  if ((err = reserve (&st.x, bytes, 0)) != cudaSuccess
-      || (err = reserve (&st.y, bytes, 0)) != cudaSuccess
-      || (d->index && (err = reserve (&st.ix, (size_t) n * 8, 0)) != cudaSuccess)
-      || (heads_bytes && (err = reserve (&st.heads, heads_bytes, 0)) != cudaSuccess)
-      || (err = reserve (&st.work, ws, 1)) != cudaSuccess)
-    {
-      release_buffers ();
-      snprintf (msg, msg_size, "GPU memory: %s", cudaGetErrorString (err));
-      return ENGINE_NO_MEMORY;
-    }
-  dd.x = st.x.p;
-  dd.y = st.y.p;
-  dd.index = d->index ? (double *) st.ix.p : NULL;
-  dd.heads = heads_bytes ? (const uint8_t *) st.heads.p : NULL;
-  chunk_moves put = { 0, 1, { { st.x.p, (char *) d->x, bytes, 0, 1 } } };
-  chunk_moves get = { 0, 1, { { st.y.p, d->y, bytes, 0, 1 } } };
-  if (heads_bytes)
-    put.m[put.count++] = (chunk_move) { st.heads.p, (char *) d->heads, heads_bytes, 0, 1 };
-  if (d->index)
-    get.m[get.count++] = (chunk_move) { st.ix.p, (char *) d->index, (size_t) n * 8, 0, 1 };
-  if ((err = transfer (&put, NULL)) == cudaSuccess
-      && (err = cudaStreamWaitEvent (st.stream, st.uploaded[0], 0)) == cudaSuccess
-      && (err = slot_done (0, launch_scan (&dd, a))) == cudaSuccess
-      && (err = transfer (NULL, &get)) == cudaSuccess)
-    err = wait_stream ();
-  if (err != cudaSuccess)
-    {
-      char what[64];
-      snprintf (what, sizeof what, "%s scan", scan_type_name (d->type));
-      return gpu_failed (err, what, msg, msg_size);
-    }
-  return ENGINE_OK;
+  return gpu_run_chunked (d, a, chunk, msg, msg_size);
 }
 
 /* "auto": time the CPU and the GPU once at two sizes, fit a + b n to each, and send a

@@ -4,8 +4,9 @@
 # and compute-sanitizer.  Needs .device/octave.tar.xz (from ../shared/tools/octave-bundle)
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [octave] [obench] [dbench]
-#                         [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize]
-# transfers: host <-> device paths (gpu_bench --transfers);  chunk: a 2^32 + 5 element
+#                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize]
+# transfers: host <-> device paths (gpu_bench --transfers);  pipeline: the chunk pipeline
+# against whole-array transfers (bench/pipeline_bench.m);  chunk: a 2^32 + 5 element
 # array through the chunked path;  fault: a --enable-fault-injection build's suite;
 # osanitize: device-array and compaction tests under compute-sanitizer memcheck;
 # dbench: the device-array benchmark (bench/device_bench.m);  cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
@@ -22,7 +23,7 @@ b=/tmp/gs-build
 pkg_prefix=/tmp/opkg; mkdir -p $pkg_prefix
 pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_list', '$pkg_prefix/ll'); pkg ('global_list', '$pkg_prefix/gl');"
 rc=0
-if [[ $steps =~ " "(octave|obench|dbench|chunk|osanitize|cpu2|plot)" " ]]; then
+if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot)" " ]]; then
   ( start=$(date +%s); octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
       > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
   install_pid=$!
@@ -67,6 +68,11 @@ if [[ $steps == *" octave "* ]]; then
   octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan'); gpuscan_info ();
       addpath ('$top/tests'); exit (! run_suite ());" > "$OUT/octave-suite.txt" 2>&1
   echo "octave suite rc=$?" >> "$OUT/octave-suite.txt"; tail -n 12 "$OUT/octave-suite.txt"
+fi
+if [[ $steps == *" pipeline "* ]]; then
+  octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
+      addpath ('$top/bench'); pipeline_bench ();" > "$OUT/pipeline-bench.txt" 2>&1
+  cat "$OUT/pipeline-bench.txt"
 fi
 if [[ $steps == *" obench "* ]]; then
   octave-cli --no-gui --norc --quiet --eval "$pkg_setup pkg ('load', 'gpuscan');
