@@ -4,6 +4,8 @@
      gpu_bench --transfers     host <-> device paths for a freshly allocated host array
                                (what an Octave call sees): pageable, cudaHostRegister of
                                the array, and pinned staging with threaded host copies
+     gpu_bench --compact       stream compaction of 2^26 doubles, kernel by kernel,
+                               against a device-to-device copy of the input
    Prints time (median of repeated runs, CUDA events), GB/s (bytes read + written) and
    the ratios to the copy and to CUB.  Integer sums are Octave's "native" saturating
    sums; CUB's integer sum beside them wraps around (a cheaper operator). */
@@ -255,10 +257,122 @@ static int transfers (void)
   return 0;
 }
 
+/* median wall-clock milliseconds of f (which waits for the GPU) over 21 runs */
+static double wall_ms (void (*f) (void *), void *arg)
+{
+  double t[21];
+  f (arg);
+  for (int r = 0; r < 21; r++)
+    {
+      const double t0 = seconds ();
+      f (arg);
+      t[r] = (seconds () - t0) * 1e3;
+    }
+  for (int i = 1; i < 21; i++)   /* insertion sort */
+    for (int k = i; k > 0 && t[k] < t[k - 1]; k--)
+      {
+        const double u = t[k];
+        t[k] = t[k - 1];
+        t[k - 1] = u;
+      }
+  return t[10];
+}
+
+typedef struct compact_case
+{
+  const void *x;
+  const uint8_t *mask;
+  int64_t n;
+  void *y, *ws;
+  int64_t kept;
+} compact_case;
+
+static void do_copy (void *a)
+{
+  compact_case *c = a;
+  CHECK (cudaMemcpyAsync (c->y, c->x, (size_t) c->n * 8, cudaMemcpyDeviceToDevice, 0));
+  CHECK (cudaStreamSynchronize (0));
+}
+static void do_malloc_copy (void *a)
+{
+  compact_case *c = a;
+  void *y;
+  CHECK (cudaMalloc (&y, (size_t) c->n * 8));
+  CHECK (cudaMemcpyAsync (y, c->x, (size_t) c->n * 8, cudaMemcpyDeviceToDevice, 0));
+  CHECK (cudaStreamSynchronize (0));
+  CHECK (cudaFree (y));
+}
+static void do_count (void *a)
+{
+  compact_case *c = a;
+  CHECK (gsk_compact_count (c->mask, c->n, c->ws, &c->kept, 0));
+}
+static void do_scatter (void *a)
+{
+  compact_case *c = a;
+  CHECK (gsk_compact_scatter (8, c->x, c->mask, c->n, c->y, c->ws, 0));
+  CHECK (cudaStreamSynchronize (0));
+}
+static void do_compact (void *a)
+{
+  compact_case *c = a;
+  void *y;
+  CHECK (gsk_compact_count (c->mask, c->n, c->ws, &c->kept, 0));
+  CHECK (cudaMalloc (&y, (size_t) (c->kept > 0 ? c->kept : 1) * 8));
+  CHECK (gsk_compact_scatter (8, c->x, c->mask, c->n, y, c->ws, 0));
+  CHECK (cudaStreamSynchronize (0));
+  CHECK (cudaFree (y));
+}
+
+static int compaction (void)
+{
+  const int64_t n = (int64_t) 1 << 26;
+  compact_case c = { 0 };
+  c.n = n;
+  uint8_t *m = malloc ((size_t) n);
+  void *x, *y, *ws, *mask;
+  CHECK (cudaMalloc (&x, (size_t) n * 8));
+  CHECK (cudaMalloc (&y, (size_t) n * 8));
+  CHECK (cudaMalloc (&mask, (size_t) n));
+  CHECK (cudaMalloc (&ws, gsk_compact_workspace_bytes (n)));
+  CHECK (cudaMemset (x, 1, (size_t) n * 8));
+  c.x = x;
+  c.y = y;
+  c.ws = ws;
+  c.mask = mask;
+  printf ("stream compaction of 2^26 doubles (median wall-clock ms of 21 runs)\n");
+  const double copy = wall_ms (do_copy, &c), malloc_copy = wall_ms (do_malloc_copy, &c);
+  printf ("  D2D copy %.3f ms (%.0f GB/s read + write); cudaMalloc + copy + cudaFree %.3f ms\n",
+          copy, 2.0 * n * 8 / copy / 1e6, malloc_copy);
+  printf ("  %-6s %9s %9s %9s %9s %9s %9s\n", "kept", "count", "scatter", "compact", "x copy",
+          "x m+copy", "GB/s");
+  const double keep[3] = { 1.0, 0.5, 0.01 };
+  for (int k = 0; k < 3; k++)
+    {
+      uint32_t r = 777;
+      for (int64_t i = 0; i < n; i++)
+        {
+          r = r * 1664525u + 1013904223u;
+          m[i] = (r >> 8) < keep[k] * 16777216.0;
+        }
+      CHECK (cudaMemcpy (mask, m, (size_t) n, cudaMemcpyHostToDevice));
+      const double tc = wall_ms (do_count, &c);
+      const double ts = wall_ms (do_scatter, &c);
+      const double t = wall_ms (do_compact, &c);
+      const double moved = 2.0 * n + 16.0 * c.kept;   /* mask twice, kept x and y */
+      printf ("  %5.0f%% %9.3f %9.3f %9.3f %9.2f %9.2f %9.0f\n", keep[k] * 100, tc, ts, t,
+              t / copy, t / malloc_copy, moved / t / 1e6);
+    }
+  free (m);
+  return 0;
+}
+
 int main (int argc, char **argv)
 {
   if (argc > 1 && strcmp (argv[1], "--transfers") == 0)
     return transfers ();
+  if (argc > 1 && strcmp (argv[1], "--compact") == 0)
+    return compaction ();
   /* gpu_bench --profile LOG2: only the double and int32 vector scans of 2^LOG2, for ncu */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;

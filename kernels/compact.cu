@@ -1,12 +1,14 @@
 // Stream compaction (y = x(mask)) through an exclusive scan of the mask, the first
-// application of scan in the source documents.  Three kernels:
-//   count_tiles:   the number of kept elements in each tile
-//   offset_tiles:  exclusive scan of the tile counts (one block), and the total
+// application of scan in the source documents.  Two kernels:
+//   count_tiles:   counts the kept elements of each tile and finds the tile's offset in
+//                  the output by the decoupled look-back of the scans (device_scan.cuh);
+//                  the last tile leaves the total, which sizes the output
 //   scatter_tiles: each tile scans its mask (warp ballots, then one warp scans the warp
 //                  counts) and writes each kept element straight to its place
 // Elements move as opaque words of their size, so one kernel serves every class.
 #include <cuda_runtime.h>
 
+#include "device_scan.cuh"
 #include "scan_kernels.h"
 #include "tuning.cuh"
 
@@ -16,66 +18,67 @@ constexpr int compact_tile = block_threads * compact_items;
 
 constexpr int compact_warps = block_threads / 32;
 
+typedef sum_op<long long> count_op;   // tile counts, published for the look-back
+
 // Element (row j, thread t) of a tile is base + j * block_threads + t: striped, so that
 // every load and store of a warp is contiguous.  The order of the kept elements is
-// row, then warp, then lane.
+// row, then warp, then lane.  (Counting needs no order: it reads each thread's bytes as
+// 8-byte words.)
 
-// the number of kept elements in each tile
-__global__ void count_tiles (const uint8_t *mask, int64_t n, unsigned *count)
+__global__ void __launch_bounds__ (block_threads)
+count_tiles (const uint8_t *mask, int64_t n, tile_status<count_op> ts, unsigned epoch,
+             int64_t *offset, int64_t *total)
 {
+  static_assert (compact_items % 8 == 0, "a thread counts whole 8-byte words");
   __shared__ unsigned warp_count[compact_warps];
-  const int64_t base = (int64_t) blockIdx.x * compact_tile;
+  const int64_t tile = blockIdx.x, base = tile * compact_tile;
+  const int64_t first = base + (int64_t) threadIdx.x * compact_items;
   unsigned c = 0;
+  if (base + compact_tile <= n && ((uintptr_t) mask & 7) == 0)
 #pragma unroll
-  for (int j = 0; j < compact_items; j++)
-    {
-      const int64_t i = base + j * block_threads + threadIdx.x;
-      c += i < n && mask[i] != 0;
-    }
+    for (int w = 0; w < compact_items / 8; w++)
+      {
+        unsigned long long v = reinterpret_cast<const unsigned long long *> (mask + first)[w];
+        v |= v >> 4;   // each byte's low bit: is the byte nonzero
+        v |= v >> 2;
+        v |= v >> 1;
+        c += __popcll (v & 0x0101010101010101ull);
+      }
+  else
+    for (int j = 0; j < compact_items; j++)
+      c += first + j < n && mask[first + j] != 0;
 #pragma unroll
   for (int d = 16; d > 0; d >>= 1)
     c += __shfl_down_sync (0xffffffffu, c, d);
   if ((threadIdx.x & 31) == 0)
     warp_count[threadIdx.x >> 5] = c;
   __syncthreads ();
+  if (threadIdx.x >= 32)
+    return;
+  long long kept = 0;
+  for (int w = 0; w < compact_warps; w++)
+    kept += warp_count[w];
+  const seg<count_op> agg = { kept, 0 };
+  seg<count_op> prefix = seg_identity<count_op> ();
+  if (tile == 0)
+    {
+      if (threadIdx.x == 0)
+        publish (ts, tile, epoch, tile_prefix, agg);
+    }
+  else
+    {
+      if (threadIdx.x == 0)
+        publish (ts, tile, epoch, tile_aggregate, agg);
+      prefix = look_back (ts, tile, epoch);
+      if (threadIdx.x == 0)
+        publish (ts, tile, epoch, tile_prefix, seg_combine<count_op> (prefix, agg));
+    }
   if (threadIdx.x == 0)
     {
-      unsigned total = 0;
-      for (int w = 0; w < compact_warps; w++)
-        total += warp_count[w];
-      count[blockIdx.x] = total;
+      offset[tile] = prefix.a;
+      if (tile == gridDim.x - 1)
+        *total = prefix.a + kept;
     }
-}
-
-// one block: each thread sums a run of tile counts, the block scans the run sums
-__global__ void offset_tiles (const unsigned *count, int64_t tiles, int64_t *offset,
-                              int64_t *total)
-{
-  __shared__ int64_t run_sum[compact_scan_threads];
-  const int64_t per = (tiles + compact_scan_threads - 1) / compact_scan_threads;
-  const int64_t first = threadIdx.x * per;
-  const int64_t last = first + per < tiles ? first + per : tiles;
-  int64_t s = 0;
-  for (int64_t t = first; t < last; t++)
-    s += count[t];
-  run_sum[threadIdx.x] = s;
-  __syncthreads ();
-  // Kogge-Stone over the run sums; 1024 entries, done once per compaction
-  for (int d = 1; d < compact_scan_threads; d <<= 1)
-    {
-      const int64_t o = threadIdx.x >= d ? run_sum[threadIdx.x - d] : 0;
-      __syncthreads ();
-      run_sum[threadIdx.x] += o;
-      __syncthreads ();
-    }
-  int64_t at = run_sum[threadIdx.x] - s;
-  for (int64_t t = first; t < last; t++)
-    {
-      offset[t] = at;
-      at += count[t];
-    }
-  if (threadIdx.x == compact_scan_threads - 1)
-    *total = run_sum[threadIdx.x];
 }
 
 // Each warp ballots its row of the mask: a kept element's place is the kept count of
@@ -145,15 +148,15 @@ using namespace gsk;
 
 static int64_t compact_tiles (int64_t n) { return (n + compact_tile - 1) / compact_tile; }
 
-extern "C" size_t gsk_compact_workspace_bytes (int64_t n)
-{
-  return (size_t) compact_tiles (n) * (sizeof (unsigned) + sizeof (int64_t)) + 2 * sizeof (int64_t);
-}
-
-// workspace: [total][pad][offset: tiles x int64][count: tiles x unsigned]
+// workspace: [total][pad][offset: tiles x int64][pad to 16][status: tiles x 16 bytes]
+static size_t status_at (int64_t n) { return ((size_t) (2 + compact_tiles (n)) * 8 + 15) / 16 * 16; }
 static int64_t *total_of (void *ws) { return (int64_t *) ws; }
 static int64_t *offset_of (void *ws) { return (int64_t *) ws + 2; }
-static unsigned *count_of (void *ws, int64_t n) { return (unsigned *) (offset_of (ws) + compact_tiles (n)); }
+
+extern "C" size_t gsk_compact_workspace_bytes (int64_t n)
+{
+  return status_at (n) + (size_t) compact_tiles (n) * 16;
+}
 
 extern "C" cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *ws,
                                           int64_t *total_host, cudaStream_t s)
@@ -162,9 +165,18 @@ extern "C" cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *
   *total_host = 0;
   if (n == 0)
     return cudaSuccess;
-  count_tiles<<<(unsigned) tiles, block_threads, 0, s>>> (mask, n, count_of (ws, n));
-  offset_tiles<<<1, compact_scan_threads, 0, s>>> (count_of (ws, n), tiles, offset_of (ws),
-                                                   total_of (ws));
+  // flags of earlier epochs read as "not yet": no clearing between compactions, except
+  // when the epoch wraps
+  static unsigned epoch = 0;
+  tile_status<count_op> ts = {};
+  ts.words = reinterpret_cast<uint4 *> (static_cast<char *> (ws) + status_at (n));
+  if (++epoch >= (1u << 29))
+    {
+      cudaMemsetAsync (ts.words, 0, (size_t) tiles * 16, s);
+      epoch = 1;
+    }
+  count_tiles<<<(unsigned) tiles, block_threads, 0, s>>> (mask, n, ts, epoch, offset_of (ws),
+                                                          total_of (ws));
   cudaError_t err = cudaGetLastError ();
   if (err == cudaSuccess)
     err = cudaMemcpyAsync (total_host, total_of (ws), sizeof (int64_t), cudaMemcpyDeviceToHost, s);

@@ -60,7 +60,8 @@ cudaError_t gsk_fix_index (double *ix, int64_t lanes, int64_t steps, double carr
 
 /* Stream compaction y = x(mask) (compact.cu): gsk_compact_count scans the mask into the
    workspace and returns the number kept (it waits for the stream); gsk_compact_scatter
-   then writes them.  Elements of 1, 2, 4, 8 or 16 bytes; mask holds 0/1 bytes. */
+   then writes them.  Elements of 1, 2, 4, 8 or 16 bytes; a mask byte keeps its element
+   when nonzero.  The workspace must be zeroed when first allocated (look-back flags). */
 size_t gsk_compact_workspace_bytes (int64_t n);
 cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *workspace,
                                int64_t *kept, cudaStream_t stream);

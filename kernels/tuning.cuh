@@ -72,7 +72,5 @@ constexpr long long elementwise_max_blocks = 132LL * 8;
 
 // stream compaction: elements per thread of a tile (tile = block_threads * compact_items)
 constexpr int compact_items = 8;
-// threads of the one block that scans the tile counts
-constexpr int compact_scan_threads = 1024;
 
 }  // namespace gsk

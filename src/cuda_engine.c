@@ -34,6 +34,7 @@ static struct cuda_state {
   cudaEvent_t computed[2];   /* the device work on buffer slot i is done */
   device_buffer x, y, ix, heads, work, compact, carry;
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
+  cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
   int64_t crossover;         /* "auto": GPU from this many elements; -1 never; 0 unmeasured */
   int warned;                /* the one-time fallback warning was given */
 } st;
@@ -95,6 +96,8 @@ void cuda_engine_release (void)
   if (st.stream)
     wait_stream ();
   release_buffers ();
+  if (st.pool)
+    cudaMemPoolTrimTo (st.pool, 0);
   for (int i = 0; i < 2; i++)
     {
       if (st.up_staging[i])
@@ -146,6 +149,14 @@ static cudaError_t reserve (device_buffer *b, size_t bytes, int zero)
   b->p = NULL;
   b->bytes = 0;
   cudaError_t err = device_malloc (&b->p, bytes);
+  if (err == cudaErrorMemoryAllocation && st.pool)
+    {
+      /* what the pool keeps for device arrays goes first */
+      cudaGetLastError ();
+      cudaStreamSynchronize (st.stream);
+      cudaMemPoolTrimTo (st.pool, 0);
+      err = device_malloc (&b->p, bytes);
+    }
   if (err != cudaSuccess)
     {
       cudaGetLastError ();
@@ -200,6 +211,17 @@ static int init (void)
         set_status ("pinned staging memory and events", err);
         return 0;
       }
+  /* device arrays come from the stream-ordered pool, which keeps what they give back up
+     to a threshold: allocating a result costs microseconds, not a fresh mapping */
+  int pools = 0;
+  if (cudaDeviceGetAttribute (&pools, cudaDevAttrMemoryPoolsSupported, 0) == cudaSuccess && pools
+      && cudaDeviceGetDefaultMemPool (&st.pool, 0) == cudaSuccess)
+    {
+      uint64_t keep = (uint64_t) ((double) st.prop.totalGlobalMem * CUDA_POOL_KEEP_FRACTION);
+      if (cudaMemPoolSetAttribute (st.pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess)
+        st.pool = NULL;
+    }
+  cudaGetLastError ();
   st.usable = 1;
   /* one tiny scan: a GPU too old for the compiled architectures fails here, once */
   scan_desc probe = { 0 };
@@ -235,6 +257,17 @@ static int init (void)
   return 1;
 }
 
+/* what the pool keeps that no device array uses */
+static size_t pool_idle_bytes (void)
+{
+  uint64_t reserved = 0, used = 0;
+  if (! st.pool
+      || cudaMemPoolGetAttribute (st.pool, cudaMemPoolAttrReservedMemCurrent, &reserved) != cudaSuccess
+      || cudaMemPoolGetAttribute (st.pool, cudaMemPoolAttrUsedMemCurrent, &used) != cudaSuccess)
+    return 0;
+  return (size_t) (reserved - used);
+}
+
 void cuda_engine_info (engine_info *info)
 {
   init ();
@@ -252,7 +285,7 @@ void cuda_engine_info (engine_info *info)
   info->gpu_held_bytes = (double) (st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes
                                    + st.work.bytes + st.compact.bytes + st.carry.bytes
                                    + st.x2.bytes + st.y2.bytes + st.ix2.bytes + st.heads2.bytes
-                                   + 4 * CUDA_STAGING_BYTES);
+                                   + 4 * CUDA_STAGING_BYTES + pool_idle_bytes ());
 }
 
 /* host copies use every core: one thread cannot keep up with the PCIe link */
@@ -665,16 +698,32 @@ static engine_status need_gpu (char *msg, size_t msg_size)
       return s_;                                                                      \
   } while (0)
 
+/* device-array memory, from the pool where there is one */
+static cudaError_t array_malloc (void **p, size_t bytes)
+{
+  cudaError_t err = FAULT ("malloc", cudaErrorMemoryAllocation);
+  if (err != cudaSuccess)
+    return err;
+  if (! st.pool)
+    return cudaMalloc (p, bytes);
+  err = cudaMallocAsync (p, bytes, st.stream);
+  /* ready for the other streams (copies in and out) too */
+  return err != cudaSuccess ? err : cudaStreamSynchronize (st.stream);
+}
+
 engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_size)
 {
   *p = NULL;
   NEED_GPU ();
-  cudaError_t err = device_malloc (p, bytes);
+  cudaError_t err = array_malloc (p, bytes);
   if (err == cudaErrorMemoryAllocation)
     {
-      /* the scan buffers of host calls only grow: give them back and try once more */
+      /* the scan buffers of host calls only grow, the pool keeps what arrays gave back:
+         return both and try once more */
       cudaGetLastError ();
       wait_stream ();
+      if (st.pool)
+        cudaMemPoolTrimTo (st.pool, 0);
       device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work,
                              &st.x2, &st.y2, &st.ix2, &st.heads2 };
       for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
@@ -683,7 +732,7 @@ engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_s
           b[i]->p = NULL;
           b[i]->bytes = 0;
         }
-      err = device_malloc (p, bytes);
+      err = array_malloc (p, bytes);
     }
   if (err == cudaSuccess)
     return ENGINE_OK;
@@ -702,8 +751,13 @@ engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_s
 
 void cuda_engine_free (void *p)
 {
-  if (p)
+  if (! p)
+    return;
+  if (st.pool)
+    cudaFreeAsync (p, st.stream);
+  else
     cudaFree (p);
+  cudaGetLastError ();   /* an array lost in a device reset: nothing left to free */
 }
 
 engine_status cuda_engine_to_device (void *dev, const void *host, size_t bytes, char *msg,
@@ -773,7 +827,7 @@ engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int
                                  int *nan_seen, char *msg, size_t msg_size)
 {
   NEED_GPU ();
-  cudaError_t err = reserve (&st.compact, sizeof (int), 0);
+  cudaError_t err = reserve (&st.compact, sizeof (int), 1);
   if (err == cudaSuccess)
     err = cudaMemsetAsync (st.compact.p, 0, sizeof (int), st.stream);
   if (err == cudaSuccess)
@@ -790,7 +844,7 @@ engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t
                                          char *msg, size_t msg_size)
 {
   NEED_GPU ();
-  cudaError_t err = reserve (&st.compact, gsk_compact_workspace_bytes (n), 0);
+  cudaError_t err = reserve (&st.compact, gsk_compact_workspace_bytes (n), 1);
   if (err == cudaSuccess)
     err = gsk_compact_count (mask, n, st.compact.p, kept, st.stream);
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "compaction", msg, msg_size);

@@ -13,6 +13,9 @@
    large one spans several staging buffers, so that it sees the overlapped pipeline */
 #define CUDA_CALIBRATE_SMALL ((int64_t) 1 << 16)
 #define CUDA_CALIBRATE_LARGE ((int64_t) 1 << 24)
+/* the memory pool of device arrays keeps up to this fraction of the GPU's memory when
+   arrays are freed, for the next ones (gpuscan_info counts it as held) */
+#define CUDA_POOL_KEEP_FRACTION 0.125
 /* device memory left free for others, in bytes */
 #define CUDA_MEMORY_RESERVE ((size_t) 256 << 20)
 /* host arrays go through the GPU in chunks of this many elements, copied in and out while

@@ -132,8 +132,9 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
 }
 
 /* Stream compaction and class conversion against the CPU versions, every element size,
-   sizes around the compaction tile (2048), masks of several densities; the output
-   is poisoned, and what lies past the kept elements must stay poisoned. */
+   sizes around the compaction tile (2048), masks of several densities (one of them with
+   nonzero bytes other than 1, one at an odd address); the output is poisoned, and what
+   lies past the kept elements must stay poisoned. */
 static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *mask)
 {
   static const int64_t sizes[] = { 1, 2, 2047, 2048, 2049, 4095, 4097, 70001, 1 << 20 };
@@ -142,6 +143,7 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
   const int nsizes = quick ? 6 : (int) (sizeof sizes / sizeof *sizes);
   void *ws;
   CHECK (cudaMalloc (&ws, gsk_compact_workspace_bytes (sizes[nsizes - 1])));
+  CHECK (cudaMemset (ws, 0, gsk_compact_workspace_bytes (sizes[nsizes - 1])));
   for (int s = 0; s < nsizes; s++)
     for (int e = 0; e < 5; e++)
       for (int k = 0; k < 4; k++)
@@ -151,15 +153,16 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
           for (size_t i = 0; i < bytes; i++)
             ((uint8_t *) x)[i] = (uint8_t) next ();
           for (int64_t i = 0; i < n; i++)
-            mask[i] = (int) (next () % 100) < density[k];
+            mask[i] = (int) (next () % 100) < density[k] ? (k == 2 ? 1 + next () % 255 : 1) : 0;
           const int64_t want = cpu_count_nonzero (mask, n);
           cpu_compact (elem[e], x, mask, n, ref);
+          const uint8_t *dmask = (const uint8_t *) dheads + (k == 1);
           CHECK (cudaMemcpy (dx, x, bytes, cudaMemcpyHostToDevice));
-          CHECK (cudaMemcpy (dheads, mask, (size_t) n, cudaMemcpyHostToDevice));
+          CHECK (cudaMemcpy ((void *) dmask, mask, (size_t) n, cudaMemcpyHostToDevice));
           CHECK (cudaMemset (dy, 0xab, bytes + 64));
           int64_t kept = -1;
-          CHECK (gsk_compact_count ((const uint8_t *) dheads, n, ws, &kept, 0));
-          CHECK (gsk_compact_scatter (elem[e], dx, (const uint8_t *) dheads, n, dy, ws, 0));
+          CHECK (gsk_compact_count (dmask, n, ws, &kept, 0));
+          CHECK (gsk_compact_scatter (elem[e], dx, dmask, n, dy, ws, 0));
           CHECK (cudaMemcpy (y, dy, bytes + 64, cudaMemcpyDeviceToHost));
           runs++;
           int bad = kept != want || memcmp (y, ref, (size_t) want * elem[e]) != 0;

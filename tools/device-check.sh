@@ -3,9 +3,10 @@
 # would, run the kernel self-test, the benchmark, the Octave suite after `pkg install`,
 # and compute-sanitizer.  Needs .device/octave.tar.xz (from ../shared/tools/octave-bundle)
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
-#   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [octave] [obench] [dbench]
+#   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize]
-# transfers: host <-> device paths (gpu_bench --transfers);  pipeline: the chunk pipeline
+# transfers: host <-> device paths (gpu_bench --transfers);  compact: compaction kernel by
+# kernel (gpu_bench --compact);  pipeline: the chunk pipeline
 # against whole-array transfers (bench/pipeline_bench.m);  chunk: a 2^32 + 5 element
 # array through the chunked path;  fault: a --enable-fault-injection build's suite;
 # osanitize: device-array and compaction tests under compute-sanitizer memcheck;
@@ -50,6 +51,9 @@ fi
 if [[ $steps == *" bench "* ]]; then
   $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
+fi
+if [[ $steps == *" compact "* ]]; then
+  $b/src/gpu_bench --compact 2>&1 | tee "$OUT/compact.txt"
 fi
 if [[ $steps == *" transfers "* ]]; then
   $b/src/gpu_bench --transfers 2>&1 | tee "$OUT/transfers.txt"
