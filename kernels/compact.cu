@@ -1,8 +1,9 @@
 // Stream compaction (y = x(mask)) through an exclusive scan of the mask, the first
 // application of scan in the source documents.  Two kernels:
 //   count_tiles:   counts the kept elements of each tile and finds the tile's offset in
-//                  the output by the decoupled look-back of the scans (device_scan.cuh);
-//                  the last tile leaves the total, which sizes the output
+//                  the output by the decoupled look-back of the scans (device_scan.cuh)
+//                  over groups of tiles; the last group leaves the total, which sizes
+//                  the output
 //   scatter_tiles: each tile scans its mask (warp ballots, then one warp scans the warp
 //                  counts) and writes each kept element straight to its place
 // Elements move as opaque words of their size, so one kernel serves every class.
@@ -22,62 +23,89 @@ typedef sum_op<long long> count_op;   // tile counts, published for the look-bac
 
 // Element (row j, thread t) of a tile is base + j * block_threads + t: striped, so that
 // every load and store of a warp is contiguous.  The order of the kept elements is
-// row, then warp, then lane.  (Counting needs no order: it reads each thread's bytes as
-// 8-byte words.)
+// row, then warp, then lane.
+
+// Counting needs no order, and a block of one tile's bytes is too little work to hide
+// the latency of its loads and look-back: a count block takes count_group tiles, each
+// thread count_bytes consecutive mask bytes, read as 16-byte words.
+constexpr int count_group = 16;
+constexpr int count_bytes = count_group * compact_tile / block_threads;
+constexpr int count_threads_per_tile = compact_tile / count_bytes;
+static_assert (count_bytes % 16 == 0 && count_threads_per_tile <= 32
+               && 32 % count_threads_per_tile == 0, "tiles are whole 16-byte words of part of a warp");
+
+__device__ __forceinline__ unsigned nonzero_bytes (unsigned long long v)
+{
+  v |= v >> 4;   // each byte's low bit: is the byte nonzero
+  v |= v >> 2;
+  v |= v >> 1;
+  return __popcll (v & 0x0101010101010101ull);
+}
 
 __global__ void __launch_bounds__ (block_threads)
 count_tiles (const uint8_t *mask, int64_t n, tile_status<count_op> ts, unsigned epoch,
              int64_t *offset, int64_t *total)
 {
-  static_assert (compact_items % 8 == 0, "a thread counts whole 8-byte words");
-  __shared__ unsigned warp_count[compact_warps];
-  const int64_t tile = blockIdx.x, base = tile * compact_tile;
-  const int64_t first = base + (int64_t) threadIdx.x * compact_items;
+  __shared__ long long tile_count[count_group];
+  __shared__ long long group_prefix;
+  const int64_t group = blockIdx.x, first = group * count_group * compact_tile
+                                           + (int64_t) threadIdx.x * count_bytes;
   unsigned c = 0;
-  if (base + compact_tile <= n && ((uintptr_t) mask & 7) == 0)
+  if (first + count_bytes <= n && ((uintptr_t) mask & 15) == 0)
 #pragma unroll
-    for (int w = 0; w < compact_items / 8; w++)
+    for (int w = 0; w < count_bytes / 16; w++)
       {
-        unsigned long long v = reinterpret_cast<const unsigned long long *> (mask + first)[w];
-        v |= v >> 4;   // each byte's low bit: is the byte nonzero
-        v |= v >> 2;
-        v |= v >> 1;
-        c += __popcll (v & 0x0101010101010101ull);
+        const uint4 v = reinterpret_cast<const uint4 *> (mask + first)[w];
+        c += nonzero_bytes ((unsigned long long) v.x | (unsigned long long) v.y << 32)
+             + nonzero_bytes ((unsigned long long) v.z | (unsigned long long) v.w << 32);
       }
   else
-    for (int j = 0; j < compact_items; j++)
-      c += first + j < n && mask[first + j] != 0;
+    for (int j = 0; j < count_bytes && first + j < n; j++)
+      c += mask[first + j] != 0;
+  // the threads of one tile are neighbouring lanes
 #pragma unroll
-  for (int d = 16; d > 0; d >>= 1)
-    c += __shfl_down_sync (0xffffffffu, c, d);
-  if ((threadIdx.x & 31) == 0)
-    warp_count[threadIdx.x >> 5] = c;
+  for (int d = count_threads_per_tile / 2; d > 0; d >>= 1)
+    c += __shfl_down_sync (0xffffffffu, c, d, count_threads_per_tile);
+  if (threadIdx.x % count_threads_per_tile == 0)
+    tile_count[threadIdx.x / count_threads_per_tile] = c;
   __syncthreads ();
-  if (threadIdx.x >= 32)
-    return;
-  long long kept = 0;
-  for (int w = 0; w < compact_warps; w++)
-    kept += warp_count[w];
-  const seg<count_op> agg = { kept, 0 };
-  seg<count_op> prefix = seg_identity<count_op> ();
-  if (tile == 0)
+  if (threadIdx.x < 32)
     {
+      long long kept = 0;
+      for (int t = 0; t < count_group; t++)
+        kept += tile_count[t];
+      const seg<count_op> agg = { kept, 0 };
+      seg<count_op> prefix = seg_identity<count_op> ();
+      if (group == 0)
+        {
+          if (threadIdx.x == 0)
+            publish (ts, group, epoch, tile_prefix, agg);
+        }
+      else
+        {
+          if (threadIdx.x == 0)
+            publish (ts, group, epoch, tile_aggregate, agg);
+          prefix = look_back (ts, group, epoch);
+          if (threadIdx.x == 0)
+            publish (ts, group, epoch, tile_prefix, seg_combine<count_op> (prefix, agg));
+        }
       if (threadIdx.x == 0)
-        publish (ts, tile, epoch, tile_prefix, agg);
+        {
+          group_prefix = prefix.a;
+          if (group == gridDim.x - 1)
+            *total = prefix.a + kept;
+        }
     }
-  else
-    {
-      if (threadIdx.x == 0)
-        publish (ts, tile, epoch, tile_aggregate, agg);
-      prefix = look_back (ts, tile, epoch);
-      if (threadIdx.x == 0)
-        publish (ts, tile, epoch, tile_prefix, seg_combine<count_op> (prefix, agg));
-    }
+  __syncthreads ();
   if (threadIdx.x == 0)
     {
-      offset[tile] = prefix.a;
-      if (tile == gridDim.x - 1)
-        *total = prefix.a + kept;
+      const int64_t tiles = (n + compact_tile - 1) / compact_tile;
+      long long at = group_prefix;
+      for (int t = 0; t < count_group && group * count_group + t < tiles; t++)
+        {
+          offset[group * count_group + t] = at;
+          at += tile_count[t];
+        }
     }
 }
 
@@ -148,20 +176,22 @@ using namespace gsk;
 
 static int64_t compact_tiles (int64_t n) { return (n + compact_tile - 1) / compact_tile; }
 
-// workspace: [total][pad][offset: tiles x int64][pad to 16][status: tiles x 16 bytes]
+static int64_t count_groups (int64_t n) { return (compact_tiles (n) + count_group - 1) / count_group; }
+
+// workspace: [total][pad][offset: tiles x int64][pad to 16][status: groups x 16 bytes]
 static size_t status_at (int64_t n) { return ((size_t) (2 + compact_tiles (n)) * 8 + 15) / 16 * 16; }
 static int64_t *total_of (void *ws) { return (int64_t *) ws; }
 static int64_t *offset_of (void *ws) { return (int64_t *) ws + 2; }
 
 extern "C" size_t gsk_compact_workspace_bytes (int64_t n)
 {
-  return status_at (n) + (size_t) compact_tiles (n) * 16;
+  return status_at (n) + (size_t) count_groups (n) * 16;
 }
 
 extern "C" cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *ws,
                                           int64_t *total_host, cudaStream_t s)
 {
-  const int64_t tiles = compact_tiles (n);
+  const int64_t groups = count_groups (n);
   *total_host = 0;
   if (n == 0)
     return cudaSuccess;
@@ -172,11 +202,11 @@ extern "C" cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *
   ts.words = reinterpret_cast<uint4 *> (static_cast<char *> (ws) + status_at (n));
   if (++epoch >= (1u << 29))
     {
-      cudaMemsetAsync (ts.words, 0, (size_t) tiles * 16, s);
+      cudaMemsetAsync (ts.words, 0, (size_t) groups * 16, s);
       epoch = 1;
     }
-  count_tiles<<<(unsigned) tiles, block_threads, 0, s>>> (mask, n, ts, epoch, offset_of (ws),
-                                                          total_of (ws));
+  count_tiles<<<(unsigned) groups, block_threads, 0, s>>> (mask, n, ts, epoch, offset_of (ws),
+                                                           total_of (ws));
   cudaError_t err = cudaGetLastError ();
   if (err == cudaSuccess)
     err = cudaMemcpyAsync (total_host, total_of (ws), sizeof (int64_t), cudaMemcpyDeviceToHost, s);
