@@ -28,11 +28,12 @@
 ## @item cpu_threads
 ## threads of the CPU engine (@env{OMP_NUM_THREADS} sets it)
 ## @item auto_crossover
-## the size (elements) from which @qcode{"auto"} runs on the GPU: measured at the first
-## @qcode{"auto"} call of 2^16 elements or more (the CPU engine and the GPU with its
-## transfers, both timed on this machine); 0 when the GPU never won, -1 before that
-## first measurement (@env{GPUSCAN_CROSSOVER} sets it, @env{GPUSCAN_ENGINE} forces
-## @qcode{"cpu"} or @qcode{"gpu"})
+## the sizes (elements) from which @qcode{"auto"} runs on the GPU, for one vector,
+## for the columns of a matrix (dim 1) and for any other dimension: each measured at
+## the first @qcode{"auto"} call of its shape with 2^16 elements or more (the CPU
+## engine and the GPU with its transfers, both timed on this machine); 0 when the GPU
+## never won, -1 before that first measurement (@env{GPUSCAN_CROSSOVER} sets all
+## three, @env{GPUSCAN_ENGINE} forces @qcode{"cpu"} or @qcode{"gpu"})
 ## @item gpu_memory_held_bytes
 ## device and pinned host memory gpuscan keeps between calls (buffers grow to the
 ## largest scan so far and are freed by @code{clear all}, @code{pkg unload} and exit)
@@ -65,13 +66,18 @@ function info = gpuscan_info (varargin)
     printf ("  GPU:               %s, compute capability %s, %.1f GiB\n", s.gpu_name,
             s.compute_capability, s.gpu_memory_bytes / 2^30);
     printf ("  driver/runtime:    %d / %d\n", s.driver_version, s.runtime_version);
-    if (s.auto_crossover < 0)
-      printf ("  auto crossover:    not measured yet\n");
-    elseif (s.auto_crossover == 0)
-      printf ("  auto crossover:    the CPU engine was faster at every size\n");
-    else
-      printf ("  auto crossover:    %d elements\n", s.auto_crossover);
-    endif
+    shapes = {"vectors", "columns", "other dims"};
+    for k = 1:numel (shapes)
+      c = s.auto_crossover(k);
+      if (c < 0)
+        what = "not measured yet";
+      elseif (c == 0)
+        what = "never (the CPU engine was faster at every size)";
+      else
+        what = sprintf ("from %d elements", c);
+      endif
+      printf ("  auto crossover:    %-10s %s\n", shapes{k}, what);
+    endfor
   else
     printf ("  GPU:               none (%s)\n", s.gpu_status);
   endif

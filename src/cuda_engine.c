@@ -35,7 +35,8 @@ static struct cuda_state {
   device_buffer x, y, ix, heads, work, compact, carry;
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
-  int64_t crossover;         /* "auto": GPU from this many elements; -1 never; 0 unmeasured */
+  /* "auto", per shape class: GPU from this many elements; -1 never; 0 unmeasured */
+  int64_t crossover[SHAPE_CLASSES];
   int warned;                /* the one-time fallback warning was given */
 } st;
 
@@ -253,7 +254,8 @@ static int init (void)
   snprintf (st.status, sizeof st.status, "ok");
   const char *env = getenv ("GPUSCAN_CROSSOVER");
   if (env && *env)
-    st.crossover = atoll (env) > 0 ? atoll (env) : -1;
+    for (int c = 0; c < SHAPE_CLASSES; c++)
+      st.crossover[c] = atoll (env) > 0 ? atoll (env) : -1;
   return 1;
 }
 
@@ -281,7 +283,8 @@ void cuda_engine_info (engine_info *info)
   info->cc_major = st.prop.major;
   info->cc_minor = st.prop.minor;
   info->gpu_mem_bytes = (double) st.prop.totalGlobalMem;
-  info->crossover = st.crossover > 0 ? (double) st.crossover : st.crossover < 0 ? 0 : -1;
+  for (int c = 0; c < SHAPE_CLASSES; c++)
+    info->crossover[c] = st.crossover[c] > 0 ? (double) st.crossover[c] : st.crossover[c] < 0 ? 0 : -1;
   info->gpu_held_bytes = (double) (st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes
                                    + st.work.bytes + st.compact.bytes + st.carry.bytes
                                    + st.x2.bytes + st.y2.bytes + st.ix2.bytes + st.heads2.bytes
@@ -565,19 +568,27 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, si
   return gpu_run_chunked (d, a, chunk, msg, msg_size);
 }
 
-/* "auto": time the CPU and the GPU once at two sizes, fit a + b n to each, and send a
-   scan to the GPU from the size where its line crosses the CPU's. */
-static void calibrate (void)
+/* the shape classes "auto" measures apart: the CPU engine and the GPU's kernels scan
+   each differently */
+static shape_class shape_of (const scan_desc *d)
+{
+  return d->inner > 1 ? SHAPE_STRIDED : d->outer > 1 ? SHAPE_COLUMNS : SHAPE_VECTOR;
+}
+
+/* "auto": at the first large call of a shape class, time the CPU and the GPU at two sizes
+   of that class, fit a + b n to each, and send its scans to the GPU from the size where
+   the GPU's line crosses the CPU's. */
+static void calibrate (shape_class cls)
 {
   const int64_t sizes[2] = { CUDA_CALIBRATE_SMALL, CUDA_CALIBRATE_LARGE };
   double t[2][2];
   double *x = malloc (sizeof (double) * CUDA_CALIBRATE_LARGE);
   double *y = malloc (sizeof (double) * CUDA_CALIBRATE_LARGE);
+  st.crossover[cls] = -1;
   if (! x || ! y)
     {
       free (x);
       free (y);
-      st.crossover = -1;
       return;
     }
   for (int64_t i = 0; i < CUDA_CALIBRATE_LARGE; i++)
@@ -588,8 +599,9 @@ static void calibrate (void)
       scan_desc d = { 0 };
       d.type = SCAN_DOUBLE;
       d.op = SCAN_SUM;
-      d.inner = d.outer = 1;
-      d.len = sizes[s];
+      d.inner = cls == SHAPE_STRIDED ? CUDA_CALIBRATE_LINE : 1;
+      d.outer = cls == SHAPE_COLUMNS ? sizes[s] / CUDA_CALIBRATE_LINE : 1;
+      d.len = sizes[s] / (d.inner * d.outer);
       d.x = x;
       d.y = y;
       for (int e = 0; e < 2; e++)
@@ -602,7 +614,6 @@ static void calibrate (void)
                 cpu_scan (&d);
               else if (gpu_run (&d, GSK_DECOUPLED, msg, sizeof msg) != ENGINE_OK)
                 {
-                  st.crossover = -1;
                   free (x);
                   free (y);
                   return;
@@ -618,12 +629,10 @@ static void calibrate (void)
   const double dn = (double) (sizes[1] - sizes[0]);
   const double b_cpu = (t[0][1] - t[0][0]) / dn, b_gpu = (t[1][1] - t[1][0]) / dn;
   const double a_cpu = t[0][0] - b_cpu * sizes[0], a_gpu = t[1][0] - b_gpu * sizes[0];
-  if (b_gpu >= b_cpu)
-    st.crossover = -1;
-  else
+  if (b_gpu < b_cpu)
     {
       const double c = (a_gpu - a_cpu) / (b_cpu - b_gpu);
-      st.crossover = c < CUDA_AUTO_MIN_ELEMENTS ? CUDA_AUTO_MIN_ELEMENTS : (int64_t) c;
+      st.crossover[cls] = c < CUDA_AUTO_MIN_ELEMENTS ? CUDA_AUTO_MIN_ELEMENTS : (int64_t) c;
     }
 }
 
@@ -648,9 +657,10 @@ engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
     {
       if (scan_numel (d) < CUDA_AUTO_MIN_ELEMENTS || ! gsk_supports (d) || ! init ())
         return cpu (d, msg, msg_size);
-      if (st.crossover == 0)
-        calibrate ();
-      if (st.crossover < 0 || scan_numel (d) < st.crossover)
+      const shape_class cls = shape_of (d);
+      if (st.crossover[cls] == 0)
+        calibrate (cls);
+      if (st.crossover[cls] < 0 || scan_numel (d) < st.crossover[cls])
         return cpu (d, msg, msg_size);
     }
   else if (! init ())

@@ -32,6 +32,10 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
 
 /* Warnings (e.g. a one-time GPU fallback) go to this handler; the gateway sets it to
    Octave's warning (). */
+/* the shapes "auto" measures apart: one vector, columns of a matrix (dim 1), lanes of
+   any other dimension */
+typedef enum shape_class { SHAPE_VECTOR, SHAPE_COLUMNS, SHAPE_STRIDED, SHAPE_CLASSES } shape_class;
+
 typedef void (*engine_warning_handler) (const char *id, const char *msg);
 void engine_set_warning_handler (engine_warning_handler h);
 void engine_warn (const char *id, const char *msg);
@@ -47,7 +51,9 @@ typedef struct engine_info {
   int driver_version, runtime_version;   /* as cudaDriverGetVersion: 1000*major + 10*minor */
   char gpu_status[256];     /* why no GPU is usable, or "ok" */
   int cpu_threads;
-  double crossover;         /* elements from which "auto" picks the GPU (0: never) */
+  /* elements from which "auto" picks the GPU (0: never, -1: not measured yet), for each
+     shape_class */
+  double crossover[SHAPE_CLASSES];
   double gpu_held_bytes;    /* device and pinned memory the engine holds between calls */
   const char *array_backend;   /* where device arrays live: "cuda", "host" (the stand-in
                                   for tests) or "" (none: why in gpu_status) */

@@ -352,7 +352,10 @@ namespace
     s.assign ("runtime_version", e.runtime_version);
     s.assign ("gpu_status", std::string (e.gpu_status));
     s.assign ("cpu_threads", e.cpu_threads);
-    s.assign ("auto_crossover", e.crossover);
+    RowVector crossover (SHAPE_CLASSES);
+    for (int c = 0; c < SHAPE_CLASSES; c++)
+      crossover(c) = e.crossover[c];
+    s.assign ("auto_crossover", crossover);
     s.assign ("gpu_memory_held_bytes", e.gpu_held_bytes);
     s.assign ("device_arrays", std::string (e.array_backend));
     s.assign ("device_array_count", e.array_count);
