@@ -470,17 +470,27 @@ lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
 template <typename Op>
 __global__ void identity_kernel (seg<Op> *p) { *p = seg_identity<Op> (); }
 
-// flags of the look-back carry an epoch, new for every scan; at the wrap the flags
-// are cleared
-inline unsigned next_epoch (void *ws, size_t flag_bytes, cudaStream_t s)
+// The epoch of a look-back in workspace ws.  Flags of earlier epochs read as "not yet",
+// so the flags need no clearing between scans of one layout.  A workspace last used with
+// another layout (packed words, unpacked flags, or the states of the hierarchical and
+// lanes scans, layout 0) holds data where the flags now lie, which can read as a flag
+// of this epoch: the flag region is cleared first, as when the epochs wrap.
+inline unsigned claim_workspace (void *ws, size_t flag_bytes, int layout, cudaStream_t s)
 {
+  static const void *last_ws = nullptr;
+  static int last_layout = 0;
   static unsigned epoch = 0;
-  if (++epoch >= (1u << 29))
+  const bool foreign = ws != last_ws || layout != last_layout;
+  last_ws = ws;
+  last_layout = layout;
+  if (layout == 0)
+    return 0;
+  if (foreign || epoch + 1 >= (1u << 29))
     {
       cudaMemsetAsync (ws, 0, flag_bytes, s);
-      epoch = 1;
+      epoch = 0;
     }
-  return epoch;
+  return ++epoch;
 }
 
 // ---- host side: plans and launches --------------------------------------------------
@@ -586,6 +596,8 @@ size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
 template <typename Op>
 cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaStream_t s)
 {
+  if (d->inner > 1 || effective (a) != GSK_DECOUPLED)
+    claim_workspace (ws, 0, 0, s);   // states, not flags, go into the workspace
   if (d->inner > 1)
     {
       const lanes_args la = make_lanes_args (d);
@@ -632,7 +644,7 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaSt
         ts.words = reinterpret_cast<uint4 *> (w);
         ts.aggregate = reinterpret_cast<S *> (w + flag_bytes);
         ts.inclusive = ts.aggregate + round_up (sizeof (S) * tiles) / sizeof (S);
-        const unsigned epoch = next_epoch (ws, flag_bytes, s);
+        const unsigned epoch = claim_workspace (ws, flag_bytes, tile_status<Op>::packed ? 1 : 2, s);
         // (the workspace was sized for the smaller tiles: it holds the wide ones too)
         typedef wide_tile_shape<T, S> wide;
         if constexpr (wide::items != tile_shape<T, S>::items)

@@ -14,7 +14,7 @@
 #define CUDA_CALIBRATE_SMALL ((int64_t) 1 << 16)
 #define CUDA_CALIBRATE_LARGE ((int64_t) 1 << 24)
 /* the line length (columns) and the lanes (other dims) of the calibration's matrices */
-#define CUDA_CALIBRATE_LINE ((int64_t) 1 << 10)
+#define CUDA_CALIBRATE_LINE ((int64_t) 1 << 12)
 /* the memory pool of device arrays keeps up to this fraction of the GPU's memory when
    arrays are freed, for the next ones (gpuscan_info counts it as held) */
 #define CUDA_POOL_KEEP_FRACTION 0.125
