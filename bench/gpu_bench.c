@@ -8,7 +8,9 @@
                                against a device-to-device copy of the input
    Prints time (median of repeated runs, CUDA events), GB/s (bytes read + written) and
    the ratios to the copy and to CUB.  Integer sums are Octave's "native" saturating
-   sums; CUB's integer sum beside them wraps around (a cheaper operator). */
+   sums, of small values that never saturate (the kernels' wrapping fast path), and once
+   of data that does ("vector saturating": the exact scan runs after the fast one);
+   CUB's integer sum beside them wraps around. */
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -392,9 +394,10 @@ int main (int argc, char **argv)
   CHECK (cudaEventCreate (&ev0));
   CHECK (cudaEventCreate (&ev1));
   const size_t max_bytes = ((size_t) 1 << max_log2) * 8;
-  void *x, *y;
+  void *x, *y, *xi;
   uint8_t *heads;
   CHECK (cudaMalloc (&x, max_bytes));
+  CHECK (cudaMalloc (&xi, max_bytes));
   CHECK (cudaMalloc (&y, max_bytes));
   CHECK (cudaMalloc ((void **) &heads, (size_t) 1 << max_log2));
   /* random bits: no zeros, no special structure */
@@ -408,6 +411,10 @@ int main (int argc, char **argv)
         h[i] = (s >> 8) & 0x3f7fffffu;   /* finite floats, small doubles */
       }
     CHECK (cudaMemcpy (x, h, max_bytes, cudaMemcpyHostToDevice));
+    /* small integers (int64; read as int32 too): native sums that never saturate */
+    for (size_t i = 0; i < max_bytes / 8; i++)
+      ((int64_t *) h)[i] = (int64_t) ((i * 7919) % 17) - 8;
+    CHECK (cudaMemcpy (xi, h, max_bytes, cudaMemcpyHostToDevice));
     for (size_t i = 0; i < ((size_t) 1 << max_log2); i++)
       ((uint8_t *) h)[i] = (i * 2654435761u >> 7) % 1000 == 0;
     CHECK (cudaMemcpy (heads, h, (size_t) 1 << max_log2, cudaMemcpyHostToDevice));
@@ -423,7 +430,7 @@ int main (int argc, char **argv)
           d.op = t < 2 ? SCAN_SUM : SCAN_SATSUM;
           d.inner = d.outer = 1;
           d.len = (int64_t) 1 << max_log2;
-          d.x = x;
+          d.x = t < 2 ? x : xi;
           d.y = y;
           need_work (gsk_workspace_bytes (&d, GSK_DECOUPLED));
           for (int r = 0; r < 3; r++)
@@ -440,10 +447,22 @@ int main (int argc, char **argv)
         d.op = t < 2 ? SCAN_SUM : SCAN_SATSUM;
         d.inner = d.outer = 1;
         d.len = (int64_t) 1 << lg;
-        d.x = x;
+        d.x = t < 2 ? x : xi;
         d.y = y;
         bench ("vector", &d, 1);
       }
+  /* native sums of data that saturates: the fast path notices, the exact scan runs */
+  for (int t = 2; t < 4 && max_log2 >= 24; t++)
+    {
+      scan_desc d = { 0 };
+      d.type = types[t];
+      d.op = SCAN_SATSUM;
+      d.inner = d.outer = 1;
+      d.len = (int64_t) 1 << 24;
+      d.x = x;
+      d.y = y;
+      bench ("vector saturating", &d, 0);
+    }
   /* exclusive, segmented with 1-byte flags, batched along dim 1 and dim 2 */
   for (int t = 0; t < 2; t++)
     {

@@ -534,7 +534,14 @@ struct plan
   static constexpr int64_t tile = tile_shape<T, S>::size;
   // The classic algorithms are built for the 4- and 8-byte real types only: each
   // costs four kernels per operator in build time.  Others run the decoupled scan.
-  static constexpr bool classic = (sizeof (T) == 4 || sizeof (T) == 8) && std::is_arithmetic<T>::value;
+  static constexpr bool classic = (sizeof (T) == 4 || sizeof (T) == 8) && std::is_arithmetic<T>::value
+                                 && ! std::is_same<Op, checked_sum_op<T>>::value;
+  // the wrapping sum that runs first where there is one (scan_ops.cuh), else void
+  typedef typename fast_sum<Op>::type fast;
+  static bool fast_applies (const scan_desc *d, gsk_algorithm a)
+  {
+    return ! std::is_void<fast>::value && (d->inner > 1 || effective (a) == GSK_DECOUPLED);
+  }
   // dynamic shared memory of the tile kernels: the staged head flags, when full
   static size_t heads_smem (const line_args& g) { return g.heads && g.heads_full ? tile : 0; }
 
@@ -581,21 +588,48 @@ struct plan
 template <typename Op>
 size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
 {
+  size_t bytes;
   if (d->inner > 1)
     {
       const lanes_args la = make_lanes_args (d);
-      return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
+      bytes = la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
     }
-  const int64_t tiles = blocks_for (scan_numel (d), tile);
-  if (effective (a) == GSK_DECOUPLED)
-    return round_up (tile_status<Op>::flag_bytes (tiles))
-           + (tile_status<Op>::packed ? 0 : 2 * round_up (sizeof (S) * tiles));
-  return round_up (sizeof (S) * hierarchy_states (tiles));
+  else
+    {
+      const int64_t tiles = blocks_for (scan_numel (d), tile);
+      if (effective (a) == GSK_DECOUPLED)
+        bytes = round_up (tile_status<Op>::flag_bytes (tiles))
+                + (tile_status<Op>::packed ? 0 : 2 * round_up (sizeof (S) * tiles));
+      else
+        bytes = round_up (sizeof (S) * hierarchy_states (tiles));
+    }
+  if constexpr (! std::is_void<fast>::value)
+    if (fast_applies (d, a))
+      bytes = std::max (bytes, plan<fast>::workspace (d, a));
+  return bytes;
 }
 
 template <typename Op>
 cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaStream_t s)
 {
+  if constexpr (! std::is_void<fast>::value)
+    if (fast_applies (d, a))
+      {
+        // the wrapping sum first; the saturating scan only where a step left the range
+        void *flag = nullptr;
+        int overflow = 1;
+        cudaError_t err = cudaGetSymbolAddress (&flag, checked_sum_overflow);
+        if (err == cudaSuccess)
+          err = cudaMemsetAsync (flag, 0, sizeof (int), s);
+        if (err == cudaSuccess)
+          err = plan<fast>::run (d, a, ws, s);
+        if (err == cudaSuccess)
+          err = cudaMemcpyAsync (&overflow, flag, sizeof (int), cudaMemcpyDeviceToHost, s);
+        if (err == cudaSuccess)
+          err = cudaStreamSynchronize (s);
+        if (err != cudaSuccess || ! overflow)
+          return err;
+      }
   if (d->inner > 1 || effective (a) != GSK_DECOUPLED)
     claim_workspace (ws, 0, 0, s);   // states, not flags, go into the workspace
   if (d->inner > 1)

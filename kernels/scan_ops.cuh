@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace gsk {
 
@@ -151,6 +152,53 @@ struct runner<satsum_op<T>>
   { return Op::clamp (v + V (x), V (limits<T>::lowest ()), V (limits<T>::highest ())); }
   static __device__ __forceinline__ void emit (V v, T *y, double *) { *y = T (v); }
 };
+
+// The saturating sum's fast path for 4- and 8-byte integers: a wrapping sum (its state
+// fits the packed look-back word), whose final pass notes any step whose exact result
+// leaves the type's range.  Where no step does, no step saturated and the wrapping
+// sums are the saturating ones; otherwise the scan runs again with satsum_op.  Only
+// the final pass checks: it steps from exact prefixes, while aggregates of a stretch
+// may wrap and still sum to exact prefixes.
+static __device__ int checked_sum_overflow;   // one per unit that scans with it
+
+template <typename T>
+__device__ __forceinline__ T wrap_add (T a, T b)
+{
+  typedef typename std::make_unsigned<T>::type U;
+  return T (U (a) + U (b));
+}
+
+template <typename T>
+struct checked_sum_op
+{
+  typedef T elem;
+  typedef T A;
+  static __device__ __forceinline__ A identity () { return T (0); }
+  static __device__ __forceinline__ A lift (T x, int64_t) { return x; }
+  static __device__ __forceinline__ A combine (A a, A b) { return wrap_add (a, b); }
+  static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
+};
+
+template <typename T>
+struct runner<checked_sum_op<T>>
+{
+  typedef T V;
+  static __device__ __forceinline__ V start (T a) { return a; }
+  static __device__ __forceinline__ V reset () { return T (0); }
+  static __device__ __forceinline__ V step (V v, T x, int64_t)
+  {
+    const T r = wrap_add (v, x);
+    const bool out = std::is_signed<T>::value ? ((v ^ r) & (x ^ r)) < 0 : r < v;
+    if (out)
+      checked_sum_overflow = 1;
+    return r;
+  }
+  static __device__ __forceinline__ void emit (V v, T *y, double *) { *y = v; }
+};
+
+template <typename Op> struct fast_sum { typedef void type; };   // none
+template <typename T> struct fast_sum<satsum_op<T>>
+{ typedef typename std::conditional<sizeof (T) >= 4, checked_sum_op<T>, void>::type type; };
 
 // Segmented scan: a state with a flag saying a head lies inside it; whatever came
 // before a head does not reach past it.

@@ -39,9 +39,30 @@ static long failures, runs;
 
 static const char *alg_name[GSK_NALGORITHMS] = { "decoupled", "kogge-stone", "brent-kung", "cub" };
 
-/* random input for (type, op): exact results in every order */
+/* the largest value of an integer type, as its bytes */
+static uint64_t highest (scan_type t)
+{
+  switch (t)
+    {
+    case SCAN_INT8: return 0x7f;
+    case SCAN_UINT8: return 0xff;
+    case SCAN_INT16: return 0x7fff;
+    case SCAN_UINT16: return 0xffff;
+    case SCAN_INT32: return 0x7fffffff;
+    case SCAN_UINT32: return 0xffffffff;
+    case SCAN_INT64: return 0x7fffffffffffffffull;
+    default: return ~0ull;
+    }
+}
+
+/* random input for (type, op): exact results in every order.  Native (saturating) sums
+   take turns: the full range (saturating at once), small values (never saturating: the
+   kernels' wrapping fast path) and small values with two of the largest in the middle
+   (saturating once, late: the fast path must notice and scan again). */
 static void fill (scan_type t, scan_op op, void *x, int64_t n)
 {
+  static unsigned turn;
+  const int satsum_kind = op == SCAN_SATSUM && t != SCAN_LOGICAL ? (int) (turn++ % 3) : 0;
   for (int64_t i = 0; i < n; i++)
     {
       const uint64_t r = next ();
@@ -66,6 +87,17 @@ static void fill (scan_type t, scan_op op, void *x, int64_t n)
         }
       if (t == SCAN_LOGICAL)
         ((uint8_t *) x)[i] &= 1;
+      if (satsum_kind)
+        {
+          const int unsigned_type = t == SCAN_UINT8 || t == SCAN_UINT16 || t == SCAN_UINT32
+                                    || t == SCAN_UINT64;
+          const int largest = satsum_kind == 2 && n >= 2 && (i == n / 2 || i == n / 2 - 1);
+          const int64_t v = unsigned_type ? small + 8 : small;
+          const uint64_t bits = largest ? highest (t) : (uint64_t) v;
+          const size_t es = scan_type_size (t);
+          for (size_t b = 0; b < es; b++)   /* little-endian */
+            ((uint8_t *) x)[i * es + b] = (uint8_t) (bits >> (8 * b));
+        }
     }
 }
 
