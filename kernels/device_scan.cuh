@@ -470,12 +470,13 @@ lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
 template <typename Op>
 __global__ void identity_kernel (seg<Op> *p) { *p = seg_identity<Op> (); }
 
-// The epoch of a look-back in workspace ws.  Flags of earlier epochs read as "not yet",
-// so the flags need no clearing between scans of one layout.  A workspace last used with
-// another layout (packed words, unpacked flags, or the states of the hierarchical and
-// lanes scans, layout 0) holds data where the flags now lie, which can read as a flag
-// of this epoch: the flag region is cleared first, as when the epochs wrap.
-inline unsigned claim_workspace (void *ws, size_t flag_bytes, int layout, cudaStream_t s)
+// The epoch of a look-back in workspace ws (ws_bytes long).  Flags of earlier epochs
+// read as "not yet", so the flags need no clearing between scans of one layout, as long
+// as the epochs only grow.  A workspace last used with another layout (packed words,
+// unpacked flags, or states of the hierarchical and lanes scans and of CUB, layout 0)
+// holds data where flags will lie, which could read as a flag of a later epoch: it is
+// cleared first, whole, as when the epochs wrap.
+inline unsigned claim_workspace (void *ws, size_t ws_bytes, int layout, cudaStream_t s)
 {
   static const void *last_ws = nullptr;
   static int last_layout = 0;
@@ -485,11 +486,10 @@ inline unsigned claim_workspace (void *ws, size_t flag_bytes, int layout, cudaSt
   last_layout = layout;
   if (layout == 0)
     return 0;
-  if (foreign || epoch + 1 >= (1u << 29))
-    {
-      cudaMemsetAsync (ws, 0, flag_bytes, s);
-      epoch = 0;
-    }
+  if (epoch + 1 >= (1u << 29))
+    epoch = 0;
+  if (foreign || epoch == 0)
+    cudaMemsetAsync (ws, 0, ws_bytes, s);
   return ++epoch;
 }
 
@@ -553,7 +553,8 @@ struct plan
   // defined out of the class, so not inline: `extern template` then keeps the dispatch
   // unit from compiling the kernels again
   static size_t workspace (const scan_desc *d, gsk_algorithm a);
-  static cudaError_t run (const scan_desc *d, gsk_algorithm a, void *ws, cudaStream_t s);
+  static cudaError_t run (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
+                          cudaStream_t s);
 
   // exclusive scan, in place, of m states in `a` (scratch after it)
   template <template <typename, int> class BlockScan>
@@ -610,7 +611,8 @@ size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
 }
 
 template <typename Op>
-cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaStream_t s)
+cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
+                           cudaStream_t s)
 {
   if constexpr (! std::is_void<fast>::value)
     if (fast_applies (d, a))
@@ -622,7 +624,7 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaSt
         if (err == cudaSuccess)
           err = cudaMemsetAsync (flag, 0, sizeof (int), s);
         if (err == cudaSuccess)
-          err = plan<fast>::run (d, a, ws, s);
+          err = plan<fast>::run (d, a, ws, ws_bytes, s);
         if (err == cudaSuccess)
           err = cudaMemcpyAsync (&overflow, flag, sizeof (int), cudaMemcpyDeviceToHost, s);
         if (err == cudaSuccess)
@@ -631,7 +633,7 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaSt
           return err;
       }
   if (d->inner > 1 || effective (a) != GSK_DECOUPLED)
-    claim_workspace (ws, 0, 0, s);   // states, not flags, go into the workspace
+    claim_workspace (ws, ws_bytes, 0, s);   // states, not flags, go into the workspace
   if (d->inner > 1)
     {
       const lanes_args la = make_lanes_args (d);
@@ -678,7 +680,7 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, cudaSt
         ts.words = reinterpret_cast<uint4 *> (w);
         ts.aggregate = reinterpret_cast<S *> (w + flag_bytes);
         ts.inclusive = ts.aggregate + round_up (sizeof (S) * tiles) / sizeof (S);
-        const unsigned epoch = claim_workspace (ws, flag_bytes, tile_status<Op>::packed ? 1 : 2, s);
+        const unsigned epoch = claim_workspace (ws, ws_bytes, tile_status<Op>::packed ? 1 : 2, s);
         // (the workspace was sized for the smaller tiles: it holds the wide ones too)
         typedef wide_tile_shape<T, S> wide;
         if constexpr (wide::items != tile_shape<T, S>::items)
