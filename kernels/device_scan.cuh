@@ -540,7 +540,8 @@ struct plan
   typedef typename fast_sum<Op>::type fast;
   static bool fast_applies (const scan_desc *d, gsk_algorithm a)
   {
-    return ! std::is_void<fast>::value && (d->inner > 1 || effective (a) == GSK_DECOUPLED);
+    return ! std::is_void<fast>::value && (d->inner > 1 || effective (a) == GSK_DECOUPLED)
+           && scan_numel (d) * (long long) sizeof (T) >= fast_satsum_min_bytes;
   }
   // dynamic shared memory of the tile kernels: the staged head flags, when full
   static size_t heads_smem (const line_args& g) { return g.heads && g.heads_full ? tile : 0; }

@@ -70,6 +70,13 @@ namespace gsk {
 // grid-stride element-wise kernels (class conversion, head flags): at most this many blocks
 constexpr long long elementwise_max_blocks = 132LL * 8;
 
+// native (saturating) sums of 4- and 8-byte integers take the wrapping fast path from
+// this many bytes: below it, the fast path's host round trip (~20 us on the H100: flag
+// reset, readback, synchronisation) costs more than the exact single pass saves
+// (H100/H200: int32 2^20 22.7 us fast vs 19.3 exact, 2^22 31.8 vs 40.4; int64 2^18
+// 26.2 vs 27.4, 2^20 23.0 vs 75.5)
+constexpr long long fast_satsum_min_bytes = 1LL << 22;
+
 // stream compaction: elements per thread of a tile (tile = block_threads * compact_items)
 constexpr int compact_items = 8;
 

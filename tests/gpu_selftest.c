@@ -300,7 +300,8 @@ int main (int argc, char **argv)
   const int64_t *sizes = quick ? sizes_quick : sizes_full;
   const int nsizes = quick ? (int) (sizeof sizes_quick / sizeof *sizes_quick)
                            : (int) (sizeof sizes_full / sizeof *sizes_full);
-  const int64_t mode_sizes[2] = { 5000, quick ? 20011 : 70001 };
+  /* the third: native sums of 4- and 8-byte integers large enough for the fast path */
+  const int64_t mode_sizes[3] = { 5000, quick ? 20011 : 70001, ((int64_t) 1 << 20) + 7 };
 
   for (int a = 0; a < GSK_NALGORITHMS; a++)
     for (int t = 0; t < SCAN_NTYPES; t++)
@@ -337,8 +338,9 @@ int main (int argc, char **argv)
           if (cub)
             continue;
           /* modes x shapes x heads */
-          for (int m = quick; m < 2; m++)
-            for (int shape = 0; shape < 3; shape++)
+          for (int m = quick; m < 3; m++)
+            for (int shape = 0; shape < 3
+                 && (m < 2 || (! quick && op == SCAN_SATSUM && scan_type_size (h.type) >= 4)); shape++)
               for (int excl = 0; excl < 2; excl++)
                 for (int rev = 0; rev < 2; rev++)
                   for (int hk = 0; hk < 3; hk++)
