@@ -35,8 +35,11 @@ function octave_bench ()
   for k = 0:2:28
     x = randn (2^k, 1);
     reps = max (3, min (2000, round (2^20 / 2^k)));
-    tc = per_call (@() cumsum (x), reps);
-    tg = per_call (@() gpuscan (x), reps);
+    tc = tg = Inf;
+    for attempt = 1:3   # alternating, best of three: a stall of the machine hits one round
+      tc = min (tc, per_call (@() cumsum (x), reps));
+      tg = min (tg, per_call (@() gpuscan (x), reps));
+    endfor
     if (tg - tc > worst)
       worst = tg - tc; worst_n = 2^k;
     endif
