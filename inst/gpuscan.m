@@ -67,10 +67,12 @@
 ## algorithm; complex max/min and logical min always run on the CPU engine.
 ## @code{gpuscan_info ()} lists what this machine has; the environment variable
 ## @env{GPUSCAN_ENGINE} (@qcode{"cpu"} or @qcode{"gpu"}) forces the engine of
-## @qcode{"auto"}.  Arrays larger than the GPU's free memory go through it in chunks,
-## with the scan state carried from chunk to chunk on the GPU
-## (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size, for tests).  Arrays kept on the GPU
-## between calls: @code{gpuscan_array}.
+## @qcode{"auto"}, which measures for each shape (one vector, the columns of a
+## matrix, other dimensions) from what size the GPU wins.  Host arrays go through the
+## GPU in chunks, the next one copied in and the previous one copied out while one is
+## scanned, with the scan state carried from chunk to chunk on the GPU, so any size
+## that fits in host memory works (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size,
+## for tests).  Arrays kept on the GPU between calls: @code{gpuscan_array}.
 ## @end table
 ##
 ## Accuracy: integer, logical, max and min results are bit-identical to Octave's.
