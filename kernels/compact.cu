@@ -74,21 +74,7 @@ count_tiles (const uint8_t *mask, int64_t n, tile_status<count_op> ts, unsigned 
       long long kept = 0;
       for (int t = 0; t < count_group; t++)
         kept += tile_count[t];
-      const seg<count_op> agg = { kept, 0 };
-      seg<count_op> prefix = seg_identity<count_op> ();
-      if (group == 0)
-        {
-          if (threadIdx.x == 0)
-            publish (ts, group, epoch, tile_prefix, agg);
-        }
-      else
-        {
-          if (threadIdx.x == 0)
-            publish (ts, group, epoch, tile_aggregate, agg);
-          prefix = look_back (ts, group, epoch);
-          if (threadIdx.x == 0)
-            publish (ts, group, epoch, tile_prefix, seg_combine<count_op> (prefix, agg));
-        }
+      const seg<count_op> prefix = tile_exclusive_prefix (ts, group, epoch, seg<count_op> { kept, 0 });
       if (threadIdx.x == 0)
         {
           group_prefix = prefix.a;

@@ -138,6 +138,26 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
     }
 }
 
+// Warp 0 of a tile: publishes the tile's aggregate, finds its exclusive prefix by the
+// look-back, publishes its inclusive prefix; returns the exclusive prefix.
+template <typename Op>
+__device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsigned epoch,
+                                          const seg<Op>& aggregate)
+{
+  if (tile == 0)
+    {
+      if (threadIdx.x == 0)
+        publish (ts, tile, epoch, tile_prefix, aggregate);
+      return seg_identity<Op> ();
+    }
+  if (threadIdx.x == 0)
+    publish (ts, tile, epoch, tile_aggregate, aggregate);
+  const seg<Op> prefix = look_back (ts, tile, epoch);
+  if (threadIdx.x == 0)
+    publish (ts, tile, epoch, tile_prefix, seg_combine<Op> (prefix, aggregate));
+  return prefix;
+}
+
 // ---- a thread's run of ITEMS consecutive elements of a staged tile ----------------
 // Most runs lie inside one line, without head flags, in a full tile: those take a loop
 // with nothing but the operator in it.
@@ -252,20 +272,7 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
     {
       if (threadIdx.x < 32)
         {
-          S prefix = seg_identity<Op> ();
-          if (tile == 0)
-            {
-              if (threadIdx.x == 0)
-                publish (ts, tile, epoch, tile_prefix, total);
-            }
-          else
-            {
-              if (threadIdx.x == 0)
-                publish (ts, tile, epoch, tile_aggregate, total);
-              prefix = look_back (ts, tile, epoch);
-              if (threadIdx.x == 0)
-                publish (ts, tile, epoch, tile_prefix, seg_combine<Op> (prefix, total));
-            }
+          const S prefix = tile_exclusive_prefix (ts, tile, epoch, total);
           if (threadIdx.x == 0)
             tile_prefix_st = prefix;
         }
