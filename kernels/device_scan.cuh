@@ -551,7 +551,8 @@ struct plan
            && scan_numel (d) * (long long) sizeof (T) >= fast_satsum_min_bytes;
   }
   // dynamic shared memory of the tile kernels: the staged head flags, when full
-  static size_t heads_smem (const line_args& g) { return g.heads && g.heads_full ? tile : 0; }
+  static size_t heads_smem (const line_args& g, int64_t tile_size = tile)
+  { return g.heads && g.heads_full ? tile_size : 0; }
 
   static gsk_algorithm effective (gsk_algorithm a)
   {
@@ -695,8 +696,8 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, size_t
           if (g.n >= wide_tile_from)
             {
               tile_scan_kernel<Op, block_scan_shuffle, true, wide::items>
-                <<<blocks_for (g.n, wide::size), block_threads,
-                   g.heads && g.heads_full ? wide::size : 0, s>>> (g, ts, epoch, nullptr);
+                <<<blocks_for (g.n, wide::size), block_threads, heads_smem (g, wide::size),
+                   s>>> (g, ts, epoch, nullptr);
               break;
             }
         tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, heads_smem (g), s>>> (

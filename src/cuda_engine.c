@@ -79,17 +79,44 @@ static void set_status (const char *what, cudaError_t err)
   snprintf (st.status, sizeof st.status, "%.160s: %.80s", what, cudaGetErrorString (err));
 }
 
+/* every grow-only device buffer */
+static device_buffer *const buffers[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.carry,
+                                          &st.x2, &st.y2, &st.ix2, &st.heads2, &st.compact };
+#define BUFFER_COUNT (sizeof buffers / sizeof buffers[0])
+
+/* frees every buffer but `keep` (or all) */
+static void release_buffers_but (const device_buffer *keep)
+{
+  for (size_t i = 0; i < BUFFER_COUNT; i++)
+    if (buffers[i] != keep)
+      {
+        if (buffers[i]->p)
+          cudaFree (buffers[i]->p);
+        buffers[i]->p = NULL;
+        buffers[i]->bytes = 0;
+      }
+}
+
 static void release_buffers (void)
 {
-  device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.compact, &st.carry,
-                         &st.x2, &st.y2, &st.ix2, &st.heads2 };
-  for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
-    {
-      if (b[i]->p)
-        cudaFree (b[i]->p);
-      b[i]->p = NULL;
-      b[i]->bytes = 0;
-    }
+  release_buffers_but (NULL);
+}
+
+static size_t held_bytes (void)
+{
+  size_t bytes = 0;
+  for (size_t i = 0; i < BUFFER_COUNT; i++)
+    bytes += buffers[i]->bytes;
+  return bytes;
+}
+
+/* gives back what the device arrays' pool keeps unused */
+static void trim_pool (void)
+{
+  if (! st.pool)
+    return;
+  cudaStreamSynchronize (st.stream);
+  cudaMemPoolTrimTo (st.pool, 0);
 }
 
 void cuda_engine_release (void)
@@ -97,8 +124,7 @@ void cuda_engine_release (void)
   if (st.stream)
     wait_stream ();
   release_buffers ();
-  if (st.pool)
-    cudaMemPoolTrimTo (st.pool, 0);
+  trim_pool ();
   for (int i = 0; i < 2; i++)
     {
       if (st.up_staging[i])
@@ -154,8 +180,7 @@ static cudaError_t reserve (device_buffer *b, size_t bytes, int zero)
     {
       /* what the pool keeps for device arrays goes first */
       cudaGetLastError ();
-      cudaStreamSynchronize (st.stream);
-      cudaMemPoolTrimTo (st.pool, 0);
+      trim_pool ();
       err = device_malloc (&b->p, bytes);
     }
   if (err != cudaSuccess)
@@ -285,10 +310,7 @@ void cuda_engine_info (engine_info *info)
   info->gpu_mem_bytes = (double) st.prop.totalGlobalMem;
   for (int c = 0; c < SHAPE_CLASSES; c++)
     info->crossover[c] = st.crossover[c] > 0 ? (double) st.crossover[c] : st.crossover[c] < 0 ? 0 : -1;
-  info->gpu_held_bytes = (double) (st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes
-                                   + st.work.bytes + st.compact.bytes + st.carry.bytes
-                                   + st.x2.bytes + st.y2.bytes + st.ix2.bytes + st.heads2.bytes
-                                   + 4 * CUDA_STAGING_BYTES + pool_idle_bytes ());
+  info->gpu_held_bytes = (double) (held_bytes () + 4 * CUDA_STAGING_BYTES + pool_idle_bytes ());
 }
 
 /* host copies use every core: one thread cannot keep up with the PCIe link */
@@ -465,13 +487,6 @@ static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, i
 {
   return chunk_status (ctx, slot_done (slot, gsk_fix_index (index, lanes, steps, carry_pos,
                                                             carry_index, shift, st.stream)));
-}
-
-static size_t held_bytes (void)
-{
-  return st.x.bytes + st.y.bytes + st.ix.bytes + st.heads.bytes + st.work.bytes
-         + st.compact.bytes + st.carry.bytes + st.x2.bytes + st.y2.bytes + st.ix2.bytes
-         + st.heads2.bytes;
 }
 
 /* the most elements per chunk that two slots of buffers fit in mem bytes */
@@ -729,19 +744,12 @@ engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_s
   if (err == cudaErrorMemoryAllocation)
     {
       /* the scan buffers of host calls only grow, the pool keeps what arrays gave back:
-         return both and try once more */
+         return both and try once more (the compaction's buffer holds its tile offsets
+         from the count to the scatter, around this allocation) */
       cudaGetLastError ();
       wait_stream ();
-      if (st.pool)
-        cudaMemPoolTrimTo (st.pool, 0);
-      device_buffer *b[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work,
-                             &st.x2, &st.y2, &st.ix2, &st.heads2 };
-      for (size_t i = 0; i < sizeof b / sizeof b[0]; i++)
-        {
-          cudaFree (b[i]->p);
-          b[i]->p = NULL;
-          b[i]->bytes = 0;
-        }
+      trim_pool ();
+      release_buffers_but (&st.compact);
       err = array_malloc (p, bytes);
     }
   if (err == cudaSuccess)

@@ -30,12 +30,12 @@ typedef enum engine_status {
 /* Run the scan; on failure write a message (without the "gpuscan: " prefix) to msg. */
 engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size);
 
-/* Warnings (e.g. a one-time GPU fallback) go to this handler; the gateway sets it to
-   Octave's warning (). */
 /* the shapes "auto" measures apart: one vector, columns of a matrix (dim 1), lanes of
    any other dimension */
 typedef enum shape_class { SHAPE_VECTOR, SHAPE_COLUMNS, SHAPE_STRIDED, SHAPE_CLASSES } shape_class;
 
+/* Warnings (e.g. a one-time GPU fallback) go to this handler; the gateway sets it to
+   Octave's warning (). */
 typedef void (*engine_warning_handler) (const char *id, const char *msg);
 void engine_set_warning_handler (engine_warning_handler h);
 void engine_warn (const char *id, const char *msg);
