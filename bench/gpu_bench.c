@@ -110,7 +110,8 @@ static void bench (const char *shape, scan_desc *d, int with_cub)
 {
   const size_t bytes = (size_t) scan_numel (d) * scan_type_size (d->type);
   const size_t moved = 2 * bytes + (d->heads ? (d->heads_full ? scan_numel (d) : d->len) : 0);
-  job copy = { JOB_COPY, d, 0, bytes };
+  /* the baseline copies as many bytes as the scan reads and writes (head flags too) */
+  job copy = { JOB_COPY, d, 0, moved / 2 };
   const double copy_ms = time_job (&copy);
   double cub_ms = 0;
   if (with_cub)
@@ -119,7 +120,7 @@ static void bench (const char *shape, scan_desc *d, int with_cub)
       job c = { JOB_CUB, d, 0, 0 };
       cub_ms = time_job (&c);
     }
-  row (shape, d, "copy", copy_ms, copy_ms, cub_ms, 2 * bytes);
+  row (shape, d, "copy", copy_ms, copy_ms, cub_ms, moved);
   if (with_cub)
     row (shape, d, d->exclusive ? "cub-excl" : "cub", cub_ms, copy_ms, cub_ms, 2 * bytes);
   static const char *names[3] = { "decoupled", "kogge-stone", "brent-kung" };
@@ -375,7 +376,9 @@ int main (int argc, char **argv)
     return transfers ();
   if (argc > 1 && strcmp (argv[1], "--compact") == 0)
     return compaction ();
-  /* gpu_bench --profile LOG2: only the double and int32 vector scans of 2^LOG2, for ncu */
+  /* gpu_bench --profile LOG2: for ncu, three scans each of 2^LOG2 elements: double sum,
+     int32 native sum, double sum segmented by full head flags, double sum along dim 2 of
+     a square matrix */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;
   int count = 0;
@@ -423,14 +426,17 @@ int main (int argc, char **argv)
   static const scan_type types[4] = { SCAN_SINGLE, SCAN_DOUBLE, SCAN_INT32, SCAN_INT64 };
   if (profile)
     {
-      for (int t = 1; t < 3; t++)
+      for (int c = 0; c < 4; c++)
         {
           scan_desc d = { 0 };
-          d.type = types[t];
-          d.op = t < 2 ? SCAN_SUM : SCAN_SATSUM;
-          d.inner = d.outer = 1;
-          d.len = (int64_t) 1 << max_log2;
-          d.x = t < 2 ? x : xi;
+          d.type = c == 1 ? SCAN_INT32 : SCAN_DOUBLE;
+          d.op = c == 1 ? SCAN_SATSUM : SCAN_SUM;
+          d.inner = c == 3 ? (int64_t) 1 << max_log2 / 2 : 1;
+          d.outer = 1;
+          d.len = ((int64_t) 1 << max_log2) / d.inner;
+          d.heads = c == 2 ? heads : NULL;
+          d.heads_full = c == 2;
+          d.x = c == 1 ? xi : x;
           d.y = y;
           need_work (gsk_workspace_bytes (&d, GSK_DECOUPLED));
           for (int r = 0; r < 3; r++)

@@ -54,6 +54,17 @@ __device__ __forceinline__ S load_cg (const S *p)
   return u.s;
 }
 
+// a status word that another block may still write: a volatile load, so that the
+// compiler keeps every read of a polling loop (a loop over a plain load that cannot see
+// a change may be taken for an endless one and dropped)
+__device__ __forceinline__ uint4 poll_word (const uint4 *p)
+{
+  uint4 w;
+  asm volatile ("ld.volatile.global.v4.u32 {%0, %1, %2, %3}, [%4];"
+                : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p) : "memory");
+  return w;
+}
+
 template <typename Op>
 __device__ __forceinline__ uint4 pack (const seg<Op>& v, unsigned flag)
 {
@@ -104,7 +115,7 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
           while (__any_sync (0xffffffffu, (f >> 2) != epoch))
             if ((f >> 2) != epoch)
               {
-                word = __ldcg (&ts.words[idx]);
+                word = poll_word (&ts.words[idx]);
                 f = word.w;
               }
           if (idx >= 0)
@@ -194,15 +205,17 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
   return run;
 }
 
-// scan the run from its prefix, writing outputs over the staged inputs (and indices)
+// scan the run from its prefix, writing outputs over the staged inputs (and indices);
+// true when a step left the range of a checked sum
 template <typename Op, typename io, int ITEMS>
-__device__ __forceinline__ void scan_run (const line_args& g, const io& t,
+__device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
                                           typename io::storage& st, const uint8_t *h,
                                           int first, const typename Op::A& prefix)
 {
   typedef typename Op::elem T;
   typedef runner<Op> R;
   typename R::V value = R::start (prefix);
+  bool left = false;
   line_walker w (g, t.p0 + first);
   // one element: emit and step in the order the mode asks for
   auto visit = [&] (int i, int64_t kp) {
@@ -210,6 +223,7 @@ __device__ __forceinline__ void scan_run (const line_args& g, const io& t,
     T *slot = &st.v[io::pad (ph)];
     double *ix = g.ix ? g.ix + t.q_lo + ph : nullptr;
     const T x = *slot;
+    left |= leaves_range<R> (value, x);
     if (g.exclusive)
       {
         R::emit (value, slot, ix);
@@ -228,7 +242,7 @@ __device__ __forceinline__ void scan_run (const line_args& g, const io& t,
 #pragma unroll
       for (int i = 0; i < ITEMS; i++)
         visit (i, g.reverse ? g.len - 1 - (w.k + i) : w.k + i);
-      return;
+      return left;
     }
 #pragma unroll
   for (int i = 0; i < ITEMS; i++, w.next ())
@@ -238,6 +252,7 @@ __device__ __forceinline__ void scan_run (const line_args& g, const io& t,
           value = R::reset ();
         visit (i, w.kphys (g));
       }
+  return left;
 }
 
 // ---- one tile kernel for both strategies -----------------------------------------
@@ -256,7 +271,10 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
   __shared__ typename io::storage tile_st;
   __shared__ typename scan::storage scan_st;
   __shared__ S tile_prefix_st;
-  extern __shared__ uint8_t heads_st[];   // io::size bytes where there are full heads
+  extern __shared__ uint4 heads_words[];   // io::size bytes where there are full heads
+  uint8_t *heads_st = reinterpret_cast<uint8_t *> (heads_words);
+  if (gate_closed (g.gate))
+    return;
 
   const int64_t tile = blockIdx.x;
   const io t (g, tile);
@@ -285,8 +303,8 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
       __syncthreads ();
     }
 
-  scan_run<Op, io, ITEMS> (g, t, tile_st, heads_st, first,
-                           seg_combine<Op> (tile_prefix_st, excl).a);
+  note_redo (g.gate, scan_run<Op, io, ITEMS> (g, t, tile_st, heads_st, first,
+                                             seg_combine<Op> (tile_prefix_st, excl).a));
   __syncthreads ();
   t.store (tile_st, g);
 }
@@ -303,7 +321,8 @@ tile_reduce_kernel (line_args g, seg<Op> *totals)
   typedef BlockScan<Op, block_threads> scan;
   __shared__ typename io::storage tile_st;
   __shared__ typename scan::storage scan_st;
-  extern __shared__ uint8_t heads_st[];
+  extern __shared__ uint4 heads_words[];
+  uint8_t *heads_st = reinterpret_cast<uint8_t *> (heads_words);
 
   const io t (g, blockIdx.x);
   t.load (tile_st, heads_st, g);
@@ -348,6 +367,12 @@ state_tiles_kernel (seg<Op> *a, int64_t n, seg<Op> *out, const seg<Op> *carries)
 }
 
 // ---- scans across contiguous vectors (inner > 1) ----------------------------------
+// Lane i of slice o is the line x[i + inner * (k + len * o)], k = 0 .. len - 1.
+//   lane tiles:  32 neighbouring lanes x lane_tile_rows steps a block, the tiles of one
+//                lane group chained by a decoupled look-back per lane: one pass
+//   lane runs:   one thread per lane (and chunk of steps), for lanes narrower than a
+//                warp or so many lanes that each thread can walk a whole one; chunks
+//                (when lanes are few) add a reduce pass and a carry pass
 struct lanes_args
 {
   const void *x;
@@ -356,7 +381,20 @@ struct lanes_args
   const uint8_t *heads;
   int heads_full, reverse, exclusive;
   int64_t inner, len, outer, chunk, nchunks;
+  redo_gate gate;
 };
+
+// does step kk (physical) of lane i in slice o start a segment?  k: its logical step
+__device__ __forceinline__ bool lane_head (const lanes_args& a, int64_t i, int64_t o,
+                                           int64_t k, int64_t kk)
+{
+  if (k == 0)
+    return true;
+  if (! a.heads)
+    return false;
+  const int64_t hk = a.reverse ? kk + 1 : kk;   // reverse: the flag after it
+  return a.heads_full ? a.heads[i + a.inner * (hk + a.len * o)] : a.heads[hk];
+}
 
 // thread g -> lane i (fastest, so a warp reads consecutive addresses), chunk c, slice o
 struct lane_pos
@@ -393,13 +431,7 @@ __device__ __forceinline__ void lane_walk (const lanes_args& a, const lane_pos& 
         if (k + j < k1)
           {
             const int64_t kk = a.reverse ? a.len - 1 - (k + j) : k + j;
-            bool head = k + j == 0;
-            if (! head && a.heads)
-              {
-                const int64_t hk = a.reverse ? kk + 1 : kk;
-                head = a.heads_full ? a.heads[p.i + a.inner * (hk + a.len * p.o)] : a.heads[hk];
-              }
-            f (v[j], at, kk, head);
+            f (v[j], at, kk, lane_head (a, p.i, p.o, k + j, kk));
           }
     }
 }
@@ -418,23 +450,26 @@ __device__ __forceinline__ seg<Op> lane_reduce (const lanes_args& a, const lane_
 }
 
 template <typename Op>
-__device__ __forceinline__ void lane_scan (const lanes_args& a, const lane_pos& p,
+__device__ __forceinline__ bool lane_scan (const lanes_args& a, const lane_pos& p,
                                            const seg<Op>& carry)
 {
   typedef typename Op::elem T;
   typedef runner<Op> R;
   T *y = static_cast<T *> (a.y);
   typename R::V value = R::start (carry.a);
+  bool left = false;
   lane_walk<T> (a, p, [&] (T x, int64_t at, int64_t kk, bool head) {
     if (head)
       value = R::reset ();
     double *ix = a.ix ? &a.ix[at] : nullptr;
+    left |= leaves_range<R> (value, x);
     if (a.exclusive)
       R::emit (value, &y[at], ix);
     value = R::step (value, x, kk);
     if (! a.exclusive)
       R::emit (value, &y[at], ix);
   });
+  return left;
 }
 
 template <typename Op>
@@ -442,7 +477,7 @@ __global__ void __launch_bounds__ (block_threads)
 lanes_reduce_kernel (lanes_args a, seg<Op> *totals, int64_t threads)
 {
   const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
-  if (g < threads)
+  if (g < threads && ! gate_closed (a.gate))
     totals[g] = lane_reduce<Op> (a, lane_pos (a, g));
 }
 
@@ -452,7 +487,7 @@ __global__ void __launch_bounds__ (block_threads)
 lanes_carry_kernel (lanes_args a, seg<Op> *totals)
 {
   const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
-  if (g >= a.inner * a.outer)
+  if (g >= a.inner * a.outer || gate_closed (a.gate))
     return;
   const int64_t i = g % a.inner, o = g / a.inner;
   seg<Op> state = seg_identity<Op> ();
@@ -470,34 +505,195 @@ __global__ void __launch_bounds__ (block_threads)
 lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
 {
   const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
-  if (g < threads)
-    lane_scan<Op> (a, lane_pos (a, g), carries ? carries[g] : seg_identity<Op> ());
+  if (g < threads && ! gate_closed (a.gate))
+    note_redo (a.gate, lane_scan<Op> (a, lane_pos (a, g),
+                                      carries ? carries[g] : seg_identity<Op> ()));
+}
+
+// A lane's exclusive prefix from the tiles before its own along the lane: slot is the
+// lane's status slot in the tile just before, stride the slots between two such tiles.
+// Each thread of the warp follows its own lane.
+template <typename Op>
+__device__ seg<Op> lane_look_back (tile_status<Op> ts, int64_t slot, int64_t stride,
+                                   unsigned epoch)
+{
+  seg<Op> acc = seg_identity<Op> ();
+  for (;; slot -= stride)
+    {
+      unsigned f;
+      seg<Op> v;
+      if constexpr (tile_status<Op>::packed)
+        {
+          uint4 word;
+          do
+            word = poll_word (&ts.words[slot]);
+          while ((word.w >> 2) != epoch);
+          f = word.w;
+          v = unpack<Op> (word);
+        }
+      else
+        {
+          do
+            f = *(volatile unsigned *) &ts.flags[slot];
+          while ((f >> 2) != epoch);
+          __threadfence ();
+          v = (f & 3) == tile_prefix ? load_cg (&ts.inclusive[slot]) : load_cg (&ts.aggregate[slot]);
+        }
+      acc = seg_combine<Op> (v, acc);
+      if ((f & 3) == tile_prefix || v.head)
+        return acc;
+    }
+}
+
+// Block (group, row tile): group = 32 neighbouring lanes of one slice, row tile =
+// lane_tile_rows consecutive steps of them in scan order.  Warp w holds ITEMS steps of
+// every lane of the group, one lane a thread: a warp's loads are whole lines of 32 lanes.
+template <typename Op, int ITEMS>
+__global__ void __launch_bounds__ (block_threads)
+lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t groups)
+{
+  typedef typename Op::elem T;
+  typedef seg<Op> S;
+  typedef runner<Op> R;
+  constexpr int warps = block_threads / 32;
+  __shared__ S warp_excl[warps][32];   // warp w's part of the tile, then its prefix in it
+  __shared__ S lane_prefix[32];
+  if (gate_closed (a.gate))
+    return;
+
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int64_t group = blockIdx.x % groups, row_tile = blockIdx.x / groups;
+  const int64_t groups_per_slice = (a.inner + 31) / 32;
+  const int64_t o = group / groups_per_slice, i = group % groups_per_slice * 32 + lane;
+  const bool in = i < a.inner;
+  const int64_t k0 = row_tile * (warps * ITEMS) + warp * ITEMS;
+  const int64_t step = a.reverse ? -a.inner : a.inner;
+  const int64_t at0 = i + a.inner * ((a.reverse ? a.len - 1 - k0 : k0) + a.len * o);
+  const T *x = static_cast<const T *> (a.x);
+
+  T v[ITEMS];
+#pragma unroll
+  for (int j = 0; j < ITEMS; j++)
+    if (in && k0 + j < a.len)
+      v[j] = x[at0 + j * step];
+  S run = seg_identity<Op> ();
+#pragma unroll
+  for (int j = 0; j < ITEMS; j++)
+    if (in && k0 + j < a.len)
+      {
+        const int64_t kk = a.reverse ? a.len - 1 - (k0 + j) : k0 + j;
+        if (lane_head (a, i, o, k0 + j, kk))
+          run = { Op::identity (), 1 };
+        run.a = Op::combine (run.a, Op::lift (v[j], kk));
+      }
+  warp_excl[warp][lane] = run;
+  __syncthreads ();
+
+  if (warp == 0)
+    {
+      S total = seg_identity<Op> ();
+      for (int w = 0; w < warps; w++)
+        {
+          const S part = warp_excl[w][lane];
+          warp_excl[w][lane] = total;
+          total = seg_combine<Op> (total, part);
+        }
+      // every lane publishes, also those past the last one: no lane waits on a missing one
+      const int64_t slot = (row_tile * groups + group) * 32 + lane;
+      S prefix = seg_identity<Op> ();
+      if (row_tile == 0)
+        publish (ts, slot, epoch, tile_prefix, total);
+      else
+        {
+          publish (ts, slot, epoch, tile_aggregate, total);
+          prefix = lane_look_back (ts, slot - groups * 32, groups * 32, epoch);
+          publish (ts, slot, epoch, tile_prefix, seg_combine<Op> (prefix, total));
+        }
+      lane_prefix[lane] = prefix;
+    }
+  __syncthreads ();
+
+  T *y = static_cast<T *> (a.y);
+  typename R::V value = R::start (seg_combine<Op> (lane_prefix[lane], warp_excl[warp][lane]).a);
+  bool left = false;
+#pragma unroll
+  for (int j = 0; j < ITEMS; j++)
+    if (in && k0 + j < a.len)
+      {
+        const int64_t kk = a.reverse ? a.len - 1 - (k0 + j) : k0 + j;
+        const int64_t at = at0 + j * step;
+        if (lane_head (a, i, o, k0 + j, kk))
+          value = R::reset ();
+        double *ix = a.ix ? &a.ix[at] : nullptr;
+        left |= leaves_range<R> (value, v[j]);
+        if (a.exclusive)
+          R::emit (value, &y[at], ix);
+        value = R::step (value, v[j], kk);
+        if (! a.exclusive)
+          R::emit (value, &y[at], ix);
+      }
+  note_redo (a.gate, left);
 }
 
 template <typename Op>
 __global__ void identity_kernel (seg<Op> *p) { *p = seg_identity<Op> (); }
 
-// The epoch of a look-back in workspace ws (ws_bytes long).  Flags of earlier epochs
-// read as "not yet", so the flags need no clearing between scans of one layout, as long
-// as the epochs only grow.  A workspace last used with another layout (packed words,
-// unpacked flags, or states of the hierarchical and lanes scans and of CUB, layout 0)
-// holds data where flags will lie, which could read as a flag of a later epoch: it is
-// cleared first, whole, as when the epochs wrap.
-inline unsigned claim_workspace (void *ws, size_t ws_bytes, int layout, cudaStream_t s)
+// Workspace layouts: states (hierarchical and lane-run scans, CUB; no flags), packed
+// look-back words, or unpacked flags followed by the values they guard.
+enum workspace_layout { layout_states, layout_packed, layout_unpacked };
+
+// The epoch of a look-back in the region [ws, ws + bytes) whose first flag_bytes hold its
+// flags.  Flags of earlier epochs read as "not yet", so a region needs no clearing between
+// scans as long as the epochs only grow and nothing but flags of the same layout was ever
+// written where the flags now lie: a region last used with another layout, or whose flags
+// now reach where an unpacked scan kept values, could hold data that reads as a flag of a
+// later epoch.  Such a region is cleared first, whole (as when the epochs wrap).  A few
+// regions are remembered, so that the two passes of a fast native sum keep theirs.
+inline unsigned claim_workspace (void *ws, size_t bytes, workspace_layout layout,
+                                 size_t flag_bytes, cudaStream_t s)
 {
-  static const void *last_ws = nullptr;
-  static int last_layout = 0;
+  struct region { const char *base; size_t bytes; workspace_layout layout; size_t clean; };
+  static region known[4];   // bytes == 0: free
   static unsigned epoch = 0;
-  const bool foreign = ws != last_ws || layout != last_layout;
-  last_ws = ws;
-  last_layout = layout;
-  if (layout == 0)
-    return 0;
+  const char *b = static_cast<const char *> (ws);
+  region *mine = nullptr;
+  for (region& r : known)
+    if (r.bytes && r.base == b && r.layout == layout && bytes <= r.bytes && flag_bytes <= r.clean)
+      mine = &r;
+  if (layout == layout_states || epoch + 1 >= (1u << 29))
+    mine = nullptr;
   if (epoch + 1 >= (1u << 29))
-    epoch = 0;
-  if (foreign || epoch == 0)
-    cudaMemsetAsync (ws, 0, ws_bytes, s);
+    {
+      epoch = 0;
+      for (region& r : known)
+        r.bytes = 0;
+    }
+  if (! mine)
+    {
+      for (region& r : known)
+        if (r.bytes && r.base < b + bytes && b < r.base + r.bytes)
+          r.bytes = 0;
+      if (layout == layout_states)
+        return 0;
+      cudaMemsetAsync (ws, 0, bytes, s);
+      mine = &known[0];
+      for (region& r : known)
+        if (! r.bytes)
+          mine = &r;
+      *mine = { b, bytes, layout, bytes };
+    }
+  if (layout == layout_unpacked)
+    mine->clean = std::min (mine->clean, flag_bytes);
   return ++epoch;
+}
+
+// the next mark of a redo_gate (never 0, which a fresh word holds)
+inline unsigned next_redo_mark ()
+{
+  static unsigned mark = 0;
+  if (++mark == 0)
+    mark = 1;
+  return mark;
 }
 
 // ---- host side: plans and launches --------------------------------------------------
@@ -507,7 +703,7 @@ inline size_t round_up (size_t b) { return (b + 255) / 256 * 256; }
 inline lanes_args make_lanes_args (const scan_desc *d)
 {
   lanes_args a = { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
-                   d->inner, d->len, d->outer, d->len, 1 };
+                   d->inner, d->len, d->outer, d->len, 1, redo_gate {} };
   const int64_t lanes = d->inner * d->outer;
   if (lanes < lanes_target_threads && d->len > 2 * lanes_min_chunk)
     {
@@ -517,6 +713,13 @@ inline lanes_args make_lanes_args (const scan_desc *d)
       a.nchunks = (d->len + chunk - 1) / chunk;
     }
   return a;
+}
+
+// lane tiles where a group of 32 lanes is mostly full and the lane runs would lack
+// threads (see tuning.cuh)
+inline bool use_lane_tiles (const scan_desc *d)
+{
+  return d->inner >= lane_tiles_min_inner && d->inner * d->outer < lanes_target_threads;
 }
 
 // states the hierarchy of tile totals over `tiles` tiles needs: every level, and the
@@ -539,6 +742,8 @@ struct plan
   typedef typename Op::elem T;
   typedef seg<Op> S;
   static constexpr int64_t tile = tile_shape<T, S>::size;
+  static constexpr int lane_items = tile_shape<T, S>::items;
+  static constexpr int64_t lane_tile_rows = block_threads / 32 * lane_items;
   // The classic algorithms are built for the 4- and 8-byte real types only: each
   // costs four kernels per operator in build time.  Others run the decoupled scan.
   static constexpr bool classic = (sizeof (T) == 4 || sizeof (T) == 8) && std::is_arithmetic<T>::value
@@ -559,11 +764,41 @@ struct plan
     return (a == GSK_KOGGE_STONE || a == GSK_BRENT_KUNG) && ! classic ? GSK_DECOUPLED : a;
   }
 
+  // look-back status of `slots` tiles (or lanes of lane tiles) at the start of ws
+  static tile_status<Op> status_in (void *ws, int64_t slots)
+  {
+    char *w = static_cast<char *> (ws);
+    tile_status<Op> ts;
+    const size_t flag_bytes = round_up (tile_status<Op>::flag_bytes (slots));
+    ts.flags = reinterpret_cast<unsigned *> (w);
+    ts.words = reinterpret_cast<uint4 *> (w);
+    ts.aggregate = reinterpret_cast<S *> (w + flag_bytes);
+    ts.inclusive = ts.aggregate + round_up (sizeof (S) * slots) / sizeof (S);
+    return ts;
+  }
+  static size_t status_bytes (int64_t slots)
+  {
+    return round_up (tile_status<Op>::flag_bytes (slots))
+           + (tile_status<Op>::packed ? 0 : 2 * round_up (sizeof (S) * slots));
+  }
+  static unsigned claim_status (void *ws, int64_t slots, cudaStream_t s)
+  {
+    return claim_workspace (ws, status_bytes (slots),
+                            tile_status<Op>::packed ? layout_packed : layout_unpacked,
+                            round_up (tile_status<Op>::flag_bytes (slots)), s);
+  }
+  static int64_t lane_groups (const scan_desc *d) { return (d->inner + 31) / 32 * d->outer; }
+  static int64_t lane_row_tiles (const scan_desc *d) { return blocks_for (d->len, lane_tile_rows); }
+
   // defined out of the class, so not inline: `extern template` then keeps the dispatch
   // unit from compiling the kernels again
   static size_t workspace (const scan_desc *d, gsk_algorithm a);
   static cudaError_t run (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
                           cudaStream_t s);
+  // one pass with this operator (run: the fast pass first where it applies)
+  static size_t pass_workspace (const scan_desc *d, gsk_algorithm a);
+  static cudaError_t pass (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
+                           const redo_gate& gate, cudaStream_t s);
 
   // exclusive scan, in place, of m states in `a` (scratch after it)
   template <template <typename, int> class BlockScan>
@@ -593,29 +828,58 @@ struct plan
     tile_scan_kernel<Op, BlockScan, false><<<tiles, block_threads, heads_smem (g), s>>> (
       g, tile_status<Op> {}, 0, totals);
   }
+
+  static void lanes (const scan_desc *d, void *ws, size_t ws_bytes, const redo_gate& gate,
+                     cudaStream_t s)
+  {
+    lanes_args la = make_lanes_args (d);
+    la.gate = gate;
+    if (use_lane_tiles (d))
+      {
+        const int64_t groups = lane_groups (d), slots = groups * lane_row_tiles (d) * 32;
+        const unsigned epoch = claim_status (ws, slots, s);
+        lanes_tile_kernel<Op, lane_items><<<groups * lane_row_tiles (d), block_threads, 0, s>>> (
+          la, status_in (ws, slots), epoch, groups);
+        return;
+      }
+    claim_workspace (ws, ws_bytes, layout_states, 0, s);
+    const int64_t threads = la.inner * la.outer * la.nchunks;
+    S *totals = la.nchunks > 1 ? static_cast<S *> (ws) : nullptr;
+    if (totals)
+      {
+        lanes_reduce_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
+          la, totals, threads);
+        lanes_carry_kernel<Op><<<blocks_for (la.inner * la.outer, block_threads),
+                                 block_threads, 0, s>>> (la, totals);
+      }
+    lanes_scan_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
+      la, totals, threads);
+  }
 };
 
 template <typename Op>
-size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
+size_t plan<Op>::pass_workspace (const scan_desc *d, gsk_algorithm a)
 {
-  size_t bytes;
   if (d->inner > 1)
     {
+      if (use_lane_tiles (d))
+        return status_bytes (lane_groups (d) * lane_row_tiles (d) * 32);
       const lanes_args la = make_lanes_args (d);
-      bytes = la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
+      return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
     }
-  else
-    {
-      const int64_t tiles = blocks_for (scan_numel (d), tile);
-      if (effective (a) == GSK_DECOUPLED)
-        bytes = round_up (tile_status<Op>::flag_bytes (tiles))
-                + (tile_status<Op>::packed ? 0 : 2 * round_up (sizeof (S) * tiles));
-      else
-        bytes = round_up (sizeof (S) * hierarchy_states (tiles));
-    }
+  const int64_t tiles = blocks_for (scan_numel (d), tile);
+  return effective (a) == GSK_DECOUPLED ? status_bytes (tiles)
+                                        : round_up (sizeof (S) * hierarchy_states (tiles));
+}
+
+// the fast pass's workspace first, the exact pass's after it
+template <typename Op>
+size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
+{
+  size_t bytes = pass_workspace (d, a);
   if constexpr (! std::is_void<fast>::value)
     if (fast_applies (d, a))
-      bytes = std::max (bytes, plan<fast>::workspace (d, a));
+      bytes += plan<fast>::pass_workspace (d, a);
   return bytes;
 }
 
@@ -623,44 +887,52 @@ template <typename Op>
 cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
                            cudaStream_t s)
 {
+  redo_gate gate = {};
   if constexpr (! std::is_void<fast>::value)
     if (fast_applies (d, a))
       {
-        // the wrapping sum first; the saturating scan only where a step left the range
-        void *flag = nullptr;
-        int overflow = 1;
-        cudaError_t err = cudaGetSymbolAddress (&flag, checked_sum_overflow);
-        if (err == cudaSuccess)
-          err = cudaMemsetAsync (flag, 0, sizeof (int), s);
-        if (err == cudaSuccess)
-          err = plan<fast>::run (d, a, ws, ws_bytes, s);
-        if (err == cudaSuccess)
-          err = cudaMemcpyAsync (&overflow, flag, sizeof (int), cudaMemcpyDeviceToHost, s);
-        if (err == cudaSuccess)
-          err = cudaStreamSynchronize (s);
-        if (err != cudaSuccess || ! overflow)
+        // the wrapping sum, then the saturating scan, which only runs where a step of
+        // the wrapping one left the range
+        static unsigned *word = nullptr;
+        cudaError_t err = word ? cudaSuccess : cudaGetSymbolAddress ((void **) &word, redo_word);
+        if (err != cudaSuccess)
           return err;
+        gate = { word, next_redo_mark (), 0 };
+        const size_t fast_bytes = plan<fast>::pass_workspace (d, a);
+        if ((err = plan<fast>::pass (d, a, ws, fast_bytes, gate, s)) != cudaSuccess)
+          return err;
+        gate.exact = 1;
+        ws = static_cast<char *> (ws) + fast_bytes;
+        ws_bytes -= fast_bytes;
+        if (blocks_for (scan_numel (d), tile) > gate_max_blocks)
+          {
+            // the host reads the word instead: a large grid of blocks that only find the
+            // gate closed costs more than the round trip
+            unsigned seen = 0;
+            if ((err = cudaMemcpyAsync (&seen, word, sizeof seen, cudaMemcpyDeviceToHost, s))
+                  != cudaSuccess
+                || (err = cudaStreamSynchronize (s)) != cudaSuccess || seen != gate.mark)
+              return err;
+            gate = {};
+          }
       }
-  if (d->inner > 1 || effective (a) != GSK_DECOUPLED)
-    claim_workspace (ws, ws_bytes, 0, s);   // states, not flags, go into the workspace
+  return pass (d, a, ws, ws_bytes, gate, s);
+}
+
+template <typename Op>
+cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
+                            const redo_gate& gate, cudaStream_t s)
+{
   if (d->inner > 1)
     {
-      const lanes_args la = make_lanes_args (d);
-      const int64_t threads = la.inner * la.outer * la.nchunks;
-      S *totals = la.nchunks > 1 ? static_cast<S *> (ws) : nullptr;
-      if (totals)
-        {
-          lanes_reduce_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
-            la, totals, threads);
-          lanes_carry_kernel<Op><<<blocks_for (la.inner * la.outer, block_threads),
-                                   block_threads, 0, s>>> (la, totals);
-        }
-      lanes_scan_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
-        la, totals, threads);
+      lanes (d, ws, ws_bytes, gate, s);
       return cudaGetLastError ();
     }
-  const line_args g = make_line_args (d);
+  line_args g = make_line_args (d);
+  g.gate = gate;
   const int64_t tiles = blocks_for (g.n, tile);
+  if (effective (a) != GSK_DECOUPLED)
+    claim_workspace (ws, ws_bytes, layout_states, 0, s);   // states, not flags
   switch (a)
     {
     case GSK_KOGGE_STONE:
@@ -682,15 +954,9 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, size_t
       [[fallthrough]];
     default:
       {
-        char *w = static_cast<char *> (ws);
-        tile_status<Op> ts;
-        const size_t flag_bytes = round_up (tile_status<Op>::flag_bytes (tiles));
-        ts.flags = reinterpret_cast<unsigned *> (w);
-        ts.words = reinterpret_cast<uint4 *> (w);
-        ts.aggregate = reinterpret_cast<S *> (w + flag_bytes);
-        ts.inclusive = ts.aggregate + round_up (sizeof (S) * tiles) / sizeof (S);
-        const unsigned epoch = claim_workspace (ws, ws_bytes, tile_status<Op>::packed ? 1 : 2, s);
-        // (the workspace was sized for the smaller tiles: it holds the wide ones too)
+        const tile_status<Op> ts = status_in (ws, tiles);
+        const unsigned epoch = claim_status (ws, tiles, s);
+        // (the status was sized for the smaller tiles: it holds the wide ones too)
         typedef wide_tile_shape<T, S> wide;
         if constexpr (wide::items != tile_shape<T, S>::items)
           if (g.n >= wide_tile_from)

@@ -106,7 +106,7 @@ extern "C" cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *ws,
   a = gsk_effective_algorithm (d, a);
   if (a == GSK_CUB)
     {
-      claim_workspace (ws, ws_bytes, 0, s);   // CUB's own look-back state goes into it
+      claim_workspace (ws, ws_bytes, layout_states, 0, s);   // CUB's own look-back state goes into it
       return gsk_cub_sum (d->type, d->x, d->y, d->len, d->exclusive, ws, ws_bytes, s);
     }
   cudaError_t err = cudaErrorNotSupported;

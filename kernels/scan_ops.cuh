@@ -134,6 +134,7 @@ struct runner
 {
   typedef typename Op::elem T;
   typedef typename Op::A V;
+  static constexpr bool checks_range = false;
   static __device__ __forceinline__ V start (const typename Op::A& a) { return a; }
   static __device__ __forceinline__ V reset () { return Op::identity (); }
   static __device__ __forceinline__ V step (const V& v, T x, int64_t k)
@@ -146,6 +147,7 @@ struct runner<satsum_op<T>>
 {
   typedef satsum_op<T> Op;
   typedef typename Op::W V;
+  static constexpr bool checks_range = false;
   static __device__ __forceinline__ V start (const typename Op::A& f) { return Op::clamp (f.a, f.lo, f.hi); }
   static __device__ __forceinline__ V reset () { return V (0); }
   static __device__ __forceinline__ V step (V v, T x, int64_t)
@@ -155,12 +157,10 @@ struct runner<satsum_op<T>>
 
 // The saturating sum's fast path for 4- and 8-byte integers: a wrapping sum (its state
 // fits the packed look-back word), whose final pass notes any step whose exact result
-// leaves the type's range.  Where no step does, no step saturated and the wrapping
-// sums are the saturating ones; otherwise the scan runs again with satsum_op.  Only
-// the final pass checks: it steps from exact prefixes, while aggregates of a stretch
-// may wrap and still sum to exact prefixes.
-static __device__ int checked_sum_overflow;   // one per unit that scans with it
-
+// leaves the type's range (runner::leaves_range).  Where no step does, no step saturated
+// and the wrapping sums are the saturating ones; otherwise the scan runs again with
+// satsum_op.  Only the final pass checks: it steps from exact prefixes, while aggregates
+// of a stretch may wrap and still sum to exact prefixes.
 template <typename T>
 __device__ __forceinline__ T wrap_add (T a, T b)
 {
@@ -183,18 +183,51 @@ template <typename T>
 struct runner<checked_sum_op<T>>
 {
   typedef T V;
+  static constexpr bool checks_range = true;
   static __device__ __forceinline__ V start (T a) { return a; }
   static __device__ __forceinline__ V reset () { return T (0); }
-  static __device__ __forceinline__ V step (V v, T x, int64_t)
+  static __device__ __forceinline__ V step (V v, T x, int64_t) { return wrap_add (v, x); }
+  static __device__ __forceinline__ bool leaves_range (V v, T x)
   {
     const T r = wrap_add (v, x);
-    const bool out = std::is_signed<T>::value ? ((v ^ r) & (x ^ r)) < 0 : r < v;
-    if (out)
-      checked_sum_overflow = 1;
-    return r;
+    return std::is_signed<T>::value ? ((v ^ r) & (x ^ r)) < 0 : r < v;
   }
   static __device__ __forceinline__ void emit (V v, T *y, double *) { *y = v; }
 };
+
+// The two passes of a fast native sum meet in a device word, so that the host never
+// waits between them: the wrapping pass writes its mark there when a step left the
+// range; the exact pass runs only when the word holds that mark (marks only grow, so a
+// mark of another scan never matches).  word == nullptr: a scan of one pass.
+struct redo_gate
+{
+  unsigned *word;
+  unsigned mark;
+  int exact;   // 1: this is the exact pass
+};
+
+static __device__ unsigned redo_word;   // one per unit that scans with it
+
+__device__ __forceinline__ bool gate_closed (const redo_gate& g)
+{
+  return g.exact && *(volatile unsigned *) g.word != g.mark;
+}
+
+// the final pass found a step that left the range (runners without the check: never)
+template <typename R, typename V, typename T>
+__device__ __forceinline__ bool leaves_range (const V& v, const T& x)
+{
+  if constexpr (R::checks_range)
+    return R::leaves_range (v, x);
+  else
+    return false;
+}
+
+__device__ __forceinline__ void note_redo (const redo_gate& g, bool left)
+{
+  if (left && g.word)
+    *g.word = g.mark;
+}
 
 template <typename Op> struct fast_sum { typedef void type; };   // none
 template <typename T> struct fast_sum<satsum_op<T>>

@@ -20,12 +20,13 @@ struct line_args
   int heads_full;
   int reverse, exclusive;
   int64_t n, len;
+  redo_gate gate;
 };
 
 inline line_args make_line_args (const scan_desc *d)
 {
   return { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
-           scan_numel (d), d->len };
+           scan_numel (d), d->len, redo_gate {} };
 }
 
 template <typename T, int BLOCK, int ITEMS>
@@ -72,11 +73,17 @@ struct tile_io
       {
         // a reverse scan starts a segment at the element before a head
         const int64_t shift = g.reverse ? 1 : 0;
-        for (int i = threadIdx.x; i < cnt; i += BLOCK)
-          {
-            const int64_t q = q_lo + i + shift;
-            h[i] = q < g.n ? g.heads[q] : 0;
-          }
+        const uint8_t *src = g.heads + q_lo + shift;
+        if (cnt == size && size % 16 == 0 && q_lo + shift + size <= g.n
+            && (reinterpret_cast<uintptr_t> (src) & 15) == 0)
+          for (int i = threadIdx.x; i < size / 16; i += BLOCK)   // 16 flags a load
+            reinterpret_cast<uint4 *> (h)[i] = reinterpret_cast<const uint4 *> (src)[i];
+        else
+          for (int i = threadIdx.x; i < cnt; i += BLOCK)
+            {
+              const int64_t q = q_lo + i + shift;
+              h[i] = q < g.n ? g.heads[q] : 0;
+            }
       }
   }
 

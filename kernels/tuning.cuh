@@ -62,6 +62,9 @@ constexpr long long lanes_target_threads = 132LL * 2048 * 2;
 constexpr long long lanes_min_chunk = GSK_LANES_MIN_CHUNK;
 // elements a lanes thread loads ahead before scanning them
 constexpr int lanes_batch = GSK_LANES_BATCH;
+// lane tiles (32 lanes a block) from this many lanes in a slice: narrower slices leave
+// most of each warp idle and take the lane runs
+constexpr long long lane_tiles_min_inner = 32;
 
 }  // namespace gsk
 
@@ -70,12 +73,17 @@ namespace gsk {
 // grid-stride element-wise kernels (class conversion, head flags): at most this many blocks
 constexpr long long elementwise_max_blocks = 132LL * 8;
 
-// native (saturating) sums of 4- and 8-byte integers take the wrapping fast path from
-// this many bytes: below it, the fast path's host round trip (~20 us on the H100: flag
-// reset, readback, synchronisation) costs more than the exact single pass saves
-// (H100/H200: int32 2^20 22.7 us fast vs 19.3 exact, 2^22 31.8 vs 40.4; int64 2^18
-// 26.2 vs 27.4, 2^20 23.0 vs 75.5)
-constexpr long long fast_satsum_min_bytes = 1LL << 22;
+// native (saturating) sums of 4- and 8-byte integers take the wrapping fast path (and
+// the exact pass only where it left the range) from this many bytes
+#ifndef GSK_FAST_SATSUM_MIN_BYTES
+#define GSK_FAST_SATSUM_MIN_BYTES 0
+#endif
+constexpr long long fast_satsum_min_bytes = GSK_FAST_SATSUM_MIN_BYTES;
+// The exact pass of a fast native sum waits behind a device word (no host round trip)
+// when its grid has at most this many blocks; a larger grid waits for the host to read
+// the word (~20 us), since a block that only finds the gate closed still costs ~3 ns
+// (H100: 12.5 us for an empty pass of 4096 blocks)
+constexpr long long gate_max_blocks = 4096;
 
 // stream compaction: elements per thread of a tile (tile = block_threads * compact_items)
 constexpr int compact_items = 8;

@@ -61,11 +61,7 @@ static cudaError_t wait_stream (void)
   return err != cudaSuccess ? err : cudaStreamSynchronize (st.down);
 }
 
-static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a)
-{
-  cudaError_t err = FAULT ("launch", cudaErrorLaunchFailure);
-  return err != cudaSuccess ? err : gsk_scan (d, a, st.work.p, st.work.bytes, st.stream);
-}
+
 
 static double now (void)
 {
@@ -190,6 +186,16 @@ static cudaError_t reserve (device_buffer *b, size_t bytes, int zero)
     }
   b->bytes = bytes;
   return zero ? cudaMemsetAsync (b->p, 0, bytes, st.stream) : cudaSuccess;
+}
+
+/* (the workspace grows here too: a chunk's scan may take another kernel, and another
+   workspace, than the largest chunk that the pipeline reserved for) */
+static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a)
+{
+  cudaError_t err = FAULT ("launch", cudaErrorLaunchFailure);
+  if (err == cudaSuccess)
+    err = reserve (&st.work, gsk_workspace_bytes (d, a), 1);
+  return err != cudaSuccess ? err : gsk_scan (d, a, st.work.p, st.work.bytes, st.stream);
 }
 
 static int init (void)

@@ -117,6 +117,25 @@ static int same (scan_type t, const void *a, const void *b, int64_t i)
     }
 }
 
+/* element i of a real array, for messages */
+static double as_double (scan_type t, const void *a, int64_t i)
+{
+  switch (t)
+    {
+    case SCAN_DOUBLE: return ((const double *) a)[i];
+    case SCAN_SINGLE: return ((const float *) a)[i];
+    case SCAN_INT8: return ((const int8_t *) a)[i];
+    case SCAN_UINT8: case SCAN_LOGICAL: return ((const uint8_t *) a)[i];
+    case SCAN_INT16: return ((const int16_t *) a)[i];
+    case SCAN_UINT16: return ((const uint16_t *) a)[i];
+    case SCAN_INT32: return ((const int32_t *) a)[i];
+    case SCAN_UINT32: return ((const uint32_t *) a)[i];
+    case SCAN_INT64: return (double) ((const int64_t *) a)[i];
+    case SCAN_UINT64: return (double) ((const uint64_t *) a)[i];
+    default: return NAN;
+    }
+}
+
 /* one scan on the GPU against the CPU engine */
 static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, double *ix,
                    double *ref_ix, const char *what)
@@ -155,10 +174,11 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
       {
         if (failures++ < 20)
           fprintf (stderr, "FAIL %s %s %s: %s inner %lld len %lld outer %lld excl %d rev %d "
-                   "heads %s: first wrong element %lld\n", alg_name[a], scan_type_name (h->type),
-                   scan_op_name (h->op), what, (long long) h->inner, (long long) h->len,
-                   (long long) h->outer, h->exclusive, h->reverse,
-                   h->heads ? (h->heads_full ? "full" : "per-k") : "none", (long long) i);
+                   "heads %s: first wrong element %lld (%g, not %g)\n", alg_name[a],
+                   scan_type_name (h->type), scan_op_name (h->op), what, (long long) h->inner,
+                   (long long) h->len, (long long) h->outer, h->exclusive, h->reverse,
+                   h->heads ? (h->heads_full ? "full" : "per-k") : "none", (long long) i,
+                   as_double (h->type, y, i), as_double (h->type, ref, i));
         return;
       }
 }
@@ -280,7 +300,7 @@ int main (int argc, char **argv)
   printf ("gpu_selftest on %s (sm_%d%d)%s\n", prop.name, prop.major, prop.minor,
           quick ? ", quick" : "");
 
-  const int64_t max_n = large ? (int64_t) 1 << 28 : quick ? 70001 : (int64_t) 1 << 22;
+  const int64_t max_n = large ? (int64_t) 1 << 28 : quick ? 70001 : ((int64_t) 1 << 22) + 8;
   const size_t max_bytes = (size_t) max_n * 16;
   void *x = malloc (max_bytes), *y = malloc (max_bytes), *ref = malloc (max_bytes);
   double *ix = malloc (max_n * 8), *ref_ix = malloc (max_n * 8);
@@ -300,8 +320,9 @@ int main (int argc, char **argv)
   const int64_t *sizes = quick ? sizes_quick : sizes_full;
   const int nsizes = quick ? (int) (sizeof sizes_quick / sizeof *sizes_quick)
                            : (int) (sizeof sizes_full / sizeof *sizes_full);
-  /* the third: native sums of 4- and 8-byte integers large enough for the fast path */
-  const int64_t mode_sizes[3] = { 5000, quick ? 20011 : 70001, ((int64_t) 1 << 20) + 7 };
+  /* the third: native sums of 4- and 8-byte integers, whose exact pass then waits on the
+     host for 8-byte ones (more tiles than the device gate takes) */
+  const int64_t mode_sizes[3] = { 5000, quick ? 20011 : 70001, ((int64_t) 1 << 22) + 7 };
 
   for (int a = 0; a < GSK_NALGORITHMS; a++)
     for (int t = 0; t < SCAN_NTYPES; t++)
@@ -339,15 +360,18 @@ int main (int argc, char **argv)
             continue;
           /* modes x shapes x heads */
           for (int m = quick; m < 3; m++)
-            for (int shape = 0; shape < 3
+            for (int shape = 0; shape < 5
                  && (m < 2 || (! quick && op == SCAN_SATSUM && scan_type_size (h.type) >= 4)); shape++)
               for (int excl = 0; excl < 2; excl++)
                 for (int rev = 0; rev < 2; rev++)
                   for (int hk = 0; hk < 3; hk++)
                     {
                       const int64_t n = mode_sizes[m];
-                      h.inner = shape == 2 ? 7 : 1;        /* across vectors */
-                      h.outer = shape == 1 ? 5 : 1;        /* batched lines */
+                      /* batched lines; across vectors in lane runs; in lane tiles
+                         (a partial group of 32 lanes, several slices; whole groups) */
+                      static const int64_t inners[5] = { 1, 1, 7, 37, 64 }, outers[5] = { 1, 5, 1, 3, 1 };
+                      h.inner = inners[shape];
+                      h.outer = outers[shape];
                       h.len = n / (h.inner * h.outer);
                       h.exclusive = excl;
                       h.reverse = rev;
@@ -365,6 +389,28 @@ int main (int argc, char **argv)
                       h.exclusive = h.reverse = 0;
                       h.inner = h.outer = 1;
                     }
+          /* lane tiles: steps around the tiles' rows (32, 64 or 128 steps) */
+          static const int64_t steps[] = { 1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 257, 1025 };
+          for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
+            for (int v = 0; v < 4; v++)
+              {
+                h.inner = 32 + (v & 1);
+                h.outer = 2;
+                h.len = steps[s];
+                h.reverse = v >> 1;
+                h.heads_full = v & 1;
+                h.heads = heads;
+                for (int64_t i = 0; i < scan_numel (&h); i++)
+                  heads[i] = next () % 97 == 0;
+                h.index = (op == SCAN_MAX || op == SCAN_MIN) ? ref_ix : NULL;
+                h.x = x;
+                fill (h.type, h.op, x, scan_numel (&h));
+                check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "lane tiles");
+                h.index = NULL;
+                h.heads = NULL;
+                h.reverse = 0;
+                h.inner = h.outer = 1;
+              }
         }
   if (large)
     {

@@ -4,14 +4,15 @@
 # and compute-sanitizer.  Needs .device/octave.tar.xz (from ../shared/tools/octave-bundle)
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
-#                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize]
+#                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu]
 # transfers: host <-> device paths (gpu_bench --transfers);  compact: compaction kernel by
 # kernel (gpu_bench --compact);  pipeline: the chunk pipeline
 # against whole-array transfers (bench/pipeline_bench.m);  chunk: a 2^32 + 5 element
 # array through the chunked path;  fault: a --enable-fault-injection build's suite;
 # osanitize: device-array and compaction tests under compute-sanitizer memcheck;
 # dbench: the device-array benchmark (bench/device_bench.m);  cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
-# 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot.
+# 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot;  ncu: Nsight
+# Compute sections of the tile kernels (gpu_bench --profile 24).
 # The builds run side by side; everything that uses the GPU runs one after another.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,6 +52,12 @@ fi
 if [[ $steps == *" bench "* ]]; then
   $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
+fi
+if [[ $steps == *" ncu "* ]]; then
+  # the tile kernels of gpu_bench --profile 24 (vector, native int32, segmented, dim 2)
+  ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats \
+      -k regex:'tile_scan_kernel|lanes_tile_kernel' $b/src/gpu_bench --profile 24 > "$OUT/ncu.txt" 2>&1
+  echo "ncu: rc=$?"
 fi
 if [[ $steps == *" compact "* ]]; then
   $b/src/gpu_bench --compact 2>&1 | tee "$OUT/compact.txt"
