@@ -565,26 +565,29 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
   const int64_t group = blockIdx.x % groups, row_tile = blockIdx.x / groups;
   const int64_t groups_per_slice = (a.inner + 31) / 32;
   const int64_t o = group / groups_per_slice, i = group % groups_per_slice * 32 + lane;
-  const bool in = i < a.inner;
   const int64_t k0 = row_tile * (warps * ITEMS) + warp * ITEMS;
+  // steps of this thread's run (none past the lane's end, none for lanes past the last)
+  const int steps = i < a.inner ? (int) max ((int64_t) 0, min ((int64_t) ITEMS, a.len - k0)) : 0;
   const int64_t step = a.reverse ? -a.inner : a.inner;
   const int64_t at0 = i + a.inner * ((a.reverse ? a.len - 1 - k0 : k0) + a.len * o);
-  const T *x = static_cast<const T *> (a.x);
+  const T *x = static_cast<const T *> (a.x) + at0;
+  auto kphys = [&] (int j) { return a.reverse ? a.len - 1 - (k0 + j) : k0 + j; };
+  // a head at step j of the run (the lane's first step always is one)
+  auto head = [&] (int j) { return a.heads ? lane_head (a, i, o, k0 + j, kphys (j)) : k0 + j == 0; };
 
   T v[ITEMS];
 #pragma unroll
   for (int j = 0; j < ITEMS; j++)
-    if (in && k0 + j < a.len)
-      v[j] = x[at0 + j * step];
+    if (j < steps)
+      v[j] = x[j * step];
   S run = seg_identity<Op> ();
 #pragma unroll
   for (int j = 0; j < ITEMS; j++)
-    if (in && k0 + j < a.len)
+    if (j < steps)
       {
-        const int64_t kk = a.reverse ? a.len - 1 - (k0 + j) : k0 + j;
-        if (lane_head (a, i, o, k0 + j, kk))
+        if (head (j))
           run = { Op::identity (), 1 };
-        run.a = Op::combine (run.a, Op::lift (v[j], kk));
+        run.a = Op::combine (run.a, Op::lift (v[j], kphys (j)));
       }
   warp_excl[warp][lane] = run;
   __syncthreads ();
@@ -613,24 +616,23 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
     }
   __syncthreads ();
 
-  T *y = static_cast<T *> (a.y);
+  T *y = static_cast<T *> (a.y) + at0;
+  double *ix = a.ix ? a.ix + at0 : nullptr;
   typename R::V value = R::start (seg_combine<Op> (lane_prefix[lane], warp_excl[warp][lane]).a);
   bool left = false;
 #pragma unroll
   for (int j = 0; j < ITEMS; j++)
-    if (in && k0 + j < a.len)
+    if (j < steps)
       {
-        const int64_t kk = a.reverse ? a.len - 1 - (k0 + j) : k0 + j;
-        const int64_t at = at0 + j * step;
-        if (lane_head (a, i, o, k0 + j, kk))
+        if (head (j))
           value = R::reset ();
-        double *ix = a.ix ? &a.ix[at] : nullptr;
+        double *ixj = ix ? ix + j * step : nullptr;
         left |= leaves_range<R> (value, v[j]);
         if (a.exclusive)
-          R::emit (value, &y[at], ix);
-        value = R::step (value, v[j], kk);
+          R::emit (value, y + j * step, ixj);
+        value = R::step (value, v[j], kphys (j));
         if (! a.exclusive)
-          R::emit (value, &y[at], ix);
+          R::emit (value, y + j * step, ixj);
       }
   note_redo (a.gate, left);
 }
@@ -742,7 +744,7 @@ struct plan
   typedef typename Op::elem T;
   typedef seg<Op> S;
   static constexpr int64_t tile = tile_shape<T, S>::size;
-  static constexpr int lane_items = tile_shape<T, S>::items;
+  static constexpr int lane_items = lane_tile_shape<T>::items;
   static constexpr int64_t lane_tile_rows = block_threads / 32 * lane_items;
   // The classic algorithms are built for the 4- and 8-byte real types only: each
   // costs four kernels per operator in build time.  Others run the decoupled scan.

@@ -389,8 +389,8 @@ int main (int argc, char **argv)
                       h.exclusive = h.reverse = 0;
                       h.inner = h.outer = 1;
                     }
-          /* lane tiles: steps around the tiles' rows (32, 64 or 128 steps) */
-          static const int64_t steps[] = { 1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 257, 1025 };
+          /* lane tiles: steps around the tiles' rows (64, 128 or 256 steps) */
+          static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1025 };
           for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
             for (int v = 0; v < 4; v++)
               {
