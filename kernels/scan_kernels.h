@@ -34,7 +34,8 @@ cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *workspace,
 
 /* The algorithm that actually runs: GSK_CUB covers plain double and single sums,
    GSK_KOGGE_STONE and GSK_BRENT_KUNG the 4- and 8-byte real types; elsewhere each is
-   GSK_DECOUPLED.  Scans across vectors (inner > 1) use the lanes kernels for all. */
+   GSK_DECOUPLED.  Scans across vectors (inner > 1) use the lanes kernels for all (lane
+   tiles with a per-lane look-back from 32 lanes, one thread per lane below). */
 gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a);
 
 /* CUB's InclusiveSum / ExclusiveSum of a plain vector, the benchmark's baseline.
