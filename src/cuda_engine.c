@@ -598,20 +598,17 @@ static shape_class shape_of (const scan_desc *d)
 
 /* "auto": at the first large call of a shape class, time the CPU and the GPU at two sizes
    of that class, fit a + b n to each, and send its scans to the GPU from the size where
-   the GPU's line crosses the CPU's. */
+   the GPU's line crosses the CPU's.  Each timed scan writes a freshly allocated output,
+   as Octave's calls do: first-touch page faults cost the CPU engine more than the GPU
+   path, whose host threads only copy. */
 static void calibrate (shape_class cls)
 {
   const int64_t sizes[2] = { CUDA_CALIBRATE_SMALL, CUDA_CALIBRATE_LARGE };
   double t[2][2];
   double *x = malloc (sizeof (double) * CUDA_CALIBRATE_LARGE);
-  double *y = malloc (sizeof (double) * CUDA_CALIBRATE_LARGE);
   st.crossover[cls] = -1;
-  if (! x || ! y)
-    {
-      free (x);
-      free (y);
-      return;
-    }
+  if (! x)
+    return;
   for (int64_t i = 0; i < CUDA_CALIBRATE_LARGE; i++)
     x[i] = (double) (i % 17) - 8;
   char msg[256];
@@ -624,29 +621,29 @@ static void calibrate (shape_class cls)
       d.outer = cls == SHAPE_COLUMNS ? sizes[s] / CUDA_CALIBRATE_LINE : 1;
       d.len = sizes[s] / (d.inner * d.outer);
       d.x = x;
-      d.y = y;
       for (int e = 0; e < 2; e++)
         {
           double best = 1e30;
           for (int r = 0; r < 3; r++)   /* the first run also warms caches and buffers */
             {
+              double *y = malloc (sizeof (double) * sizes[s]);
+              d.y = y;
               const double t0 = now ();
-              if (e == 0)
-                cpu_scan (&d);
-              else if (gpu_run (&d, GSK_DECOUPLED, msg, sizeof msg) != ENGINE_OK)
+              const int ok = y && (e == 0 ? (cpu_scan (&d), 1)
+                                   : gpu_run (&d, GSK_DECOUPLED, msg, sizeof msg) == ENGINE_OK);
+              const double dt = now () - t0;
+              free (y);
+              if (! ok)
                 {
                   free (x);
-                  free (y);
                   return;
                 }
-              const double dt = now () - t0;
               best = dt < best ? dt : best;
             }
           t[e][s] = best;
         }
     }
   free (x);
-  free (y);
   const double dn = (double) (sizes[1] - sizes[0]);
   const double b_cpu = (t[0][1] - t[0][0]) / dn, b_gpu = (t[1][1] - t[1][0]) / dn;
   const double a_cpu = t[0][0] - b_cpu * sizes[0], a_gpu = t[1][0] - b_gpu * sizes[0];

@@ -14,9 +14,9 @@
 #define CUDA_CALIBRATE_SMALL ((int64_t) 1 << 16)
 #define CUDA_CALIBRATE_LARGE ((int64_t) 1 << 24)
 /* the line length (columns) and the lanes (other dims) of the calibration's matrices
-   (H100: with 1024, "auto" sent 4096x4096 along dim 2 to the GPU, 9.0x cumsum; with
-   4096 it chose the CPU, 4.8x; along dim 1 both chose the CPU, 5.1-5.5x, where the GPU
-   gave 8.7x: the calibration writes into warm buffers, which flatters the CPU) */
+   (H100, when the calibration still wrote into warm buffers, which flattered the CPU:
+   with 1024, "auto" sent 4096x4096 along dim 2 to the GPU, 9.0x cumsum; with 4096 it
+   chose the CPU, 4.8x; along dim 1 both chose the CPU, 5.1-5.5x, where the GPU gave 8.7x) */
 #define CUDA_CALIBRATE_LINE ((int64_t) 1 << 10)
 /* the memory pool of device arrays keeps up to this fraction of the GPU's memory when
    arrays are freed, for the next ones (gpuscan_info counts it as held) */
