@@ -259,24 +259,19 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
 // Each thread folds its run, the block scans the runs, the tile's prefix comes from the
 // look-back (decoupled) or from the scanned tile totals (hierarchical), then each
 // thread scans its run again from its prefix.
-template <typename Op, template <typename, int> class BlockScan, bool LOOK_BACK,
-          int ITEMS = tile_shape<typename Op::elem, seg<Op>>::items>
-__global__ void __launch_bounds__ (block_threads)
-tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op> *carries)
+
+// one tile of tile_scan_kernel
+template <typename Op, template <typename, int> class BlockScan, bool LOOK_BACK, int ITEMS>
+__device__ __forceinline__ void scan_tile (
+  const line_args& g, tile_status<Op> ts, unsigned epoch, const seg<Op> *carries, int64_t tile,
+  typename tile_io<typename Op::elem, block_threads, ITEMS>::storage& tile_st,
+  typename BlockScan<Op, block_threads>::storage& scan_st, seg<Op>& tile_prefix_st,
+  uint8_t *heads_st)
 {
   typedef typename Op::elem T;
   typedef seg<Op> S;
   typedef tile_io<T, block_threads, ITEMS> io;
   typedef BlockScan<Op, block_threads> scan;
-  __shared__ typename io::storage tile_st;
-  __shared__ typename scan::storage scan_st;
-  __shared__ S tile_prefix_st;
-  extern __shared__ uint4 heads_words[];   // io::size bytes where there are full heads
-  uint8_t *heads_st = reinterpret_cast<uint8_t *> (heads_words);
-  if (gate_closed (g.gate))
-    return;
-
-  const int64_t tile = blockIdx.x;
   const io t (g, tile);
   t.load (tile_st, heads_st, g);
   __syncthreads ();
@@ -307,6 +302,50 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
                                              seg_combine<Op> (tile_prefix_st, excl).a));
   __syncthreads ();
   t.store (tile_st, g);
+}
+
+template <typename Op, template <typename, int> class BlockScan, bool LOOK_BACK,
+          int ITEMS = tile_shape<typename Op::elem, seg<Op>>::items, bool TAKE_TILES = false>
+__global__ void __launch_bounds__ (block_threads)
+tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op> *carries)
+{
+  typedef typename Op::elem T;
+  typedef seg<Op> S;
+  typedef tile_io<T, block_threads, ITEMS> io;
+  typedef BlockScan<Op, block_threads> scan;
+  __shared__ typename io::storage tile_st;
+  __shared__ typename scan::storage scan_st;
+  __shared__ S tile_prefix_st;
+  extern __shared__ uint4 heads_words[];   // io::size bytes where there are full heads
+  uint8_t *heads_st = reinterpret_cast<uint8_t *> (heads_words);
+  __shared__ int64_t next_tile_st;
+  if (gate_closed (g.gate))
+    return;
+  if constexpr (runner<Op>::checks_range)
+    if (g.gate.word && blockIdx.x == 0 && threadIdx.x == 0)
+      *g.gate.next_tile = 0;   // (the exact pass starts after this pass ends)
+
+  // TAKE_TILES (a gated exact pass): a small grid whose blocks take tiles in order from
+  // a counter (so that a tile's predecessors always belong to running blocks); otherwise
+  // block = tile, once
+  const int64_t tiles = (g.n + io::size - 1) / io::size;
+  for (int64_t tile = blockIdx.x;; )
+    {
+      if (TAKE_TILES)
+        {
+          __syncthreads ();   // the last tile is stored
+          if (threadIdx.x == 0)
+            next_tile_st = (int64_t) atomicAdd (g.gate.next_tile, 1ULL);
+          __syncthreads ();
+          tile = next_tile_st;
+          if (tile >= tiles)
+            return;
+        }
+      scan_tile<Op, BlockScan, LOOK_BACK, ITEMS> (g, ts, epoch, carries, tile, tile_st, scan_st,
+                                                  tile_prefix_st, heads_st);
+      if (! TAKE_TILES)
+        return;
+    }
 }
 
 // hierarchical, first phase: each tile's total
@@ -896,27 +935,19 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, size_t
         // the wrapping sum, then the saturating scan, which only runs where a step of
         // the wrapping one left the range
         static unsigned *word = nullptr;
+        static unsigned long long *next_tile = nullptr;
         cudaError_t err = word ? cudaSuccess : cudaGetSymbolAddress ((void **) &word, redo_word);
+        if (err == cudaSuccess && ! next_tile)
+          err = cudaGetSymbolAddress ((void **) &next_tile, redo_next_tile);
         if (err != cudaSuccess)
           return err;
-        gate = { word, next_redo_mark (), 0 };
+        gate = { word, next_tile, next_redo_mark (), 0 };
         const size_t fast_bytes = plan<fast>::pass_workspace (d, a);
         if ((err = plan<fast>::pass (d, a, ws, fast_bytes, gate, s)) != cudaSuccess)
           return err;
         gate.exact = 1;
         ws = static_cast<char *> (ws) + fast_bytes;
         ws_bytes -= fast_bytes;
-        if (blocks_for (scan_numel (d), tile) > gate_max_blocks)
-          {
-            // the host reads the word instead: a large grid of blocks that only find the
-            // gate closed costs more than the round trip
-            unsigned seen = 0;
-            if ((err = cudaMemcpyAsync (&seen, word, sizeof seen, cudaMemcpyDeviceToHost, s))
-                  != cudaSuccess
-                || (err = cudaStreamSynchronize (s)) != cudaSuccess || seen != gate.mark)
-              return err;
-            gate = {};
-          }
       }
   return pass (d, a, ws, ws_bytes, gate, s);
 }
@@ -965,6 +996,15 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
             {
               tile_scan_kernel<Op, block_scan_shuffle, true, wide::items>
                 <<<blocks_for (g.n, wide::size), block_threads, heads_smem (g, wide::size),
+                   s>>> (g, ts, epoch, nullptr);
+              break;
+            }
+        if constexpr (! std::is_void<fast>::value)
+          if (gate.exact)
+            {
+              // a small grid, whose blocks take the tiles (see tile_scan_kernel)
+              tile_scan_kernel<Op, block_scan_shuffle, true, tile_shape<T, S>::items, true>
+                <<<std::min<int64_t> (tiles, gated_grid_blocks), block_threads, heads_smem (g),
                    s>>> (g, ts, epoch, nullptr);
               break;
             }

@@ -202,11 +202,13 @@ struct runner<checked_sum_op<T>>
 struct redo_gate
 {
   unsigned *word;
+  unsigned long long *next_tile;   // tiles taken by the blocks of a gated exact pass
   unsigned mark;
   int exact;   // 1: this is the exact pass
 };
 
-static __device__ unsigned redo_word;   // one per unit that scans with it
+static __device__ unsigned redo_word;   // one of each per unit that scans with them
+static __device__ unsigned long long redo_next_tile;
 
 __device__ __forceinline__ bool gate_closed (const redo_gate& g)
 {

@@ -320,8 +320,8 @@ int main (int argc, char **argv)
   const int64_t *sizes = quick ? sizes_quick : sizes_full;
   const int nsizes = quick ? (int) (sizeof sizes_quick / sizeof *sizes_quick)
                            : (int) (sizeof sizes_full / sizeof *sizes_full);
-  /* the third: native sums of 4- and 8-byte integers, whose exact pass then waits on the
-     host for 8-byte ones (more tiles than the device gate takes) */
+  /* the third: native sums of 4- and 8-byte integers, with more tiles than the gated
+     exact pass has blocks (they take the tiles in turn) */
   const int64_t mode_sizes[3] = { 5000, quick ? 20011 : 70001, ((int64_t) 1 << 22) + 7 };
 
   for (int a = 0; a < GSK_NALGORITHMS; a++)
