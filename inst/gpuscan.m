@@ -63,8 +63,9 @@
 ## @qcode{"decoupled"} (single-pass decoupled look-back) and @qcode{"cub"} (CUB's
 ## DeviceScan sum of one double or single vector, forward, without segments).  Where a
 ## named algorithm does not apply it runs @qcode{"decoupled"}; scans across contiguous
-## vectors (e.g.@: along dimension 2 of a matrix) use one GPU thread per lane for every
-## algorithm; complex max/min and logical min always run on the CPU engine.
+## vectors (e.g.@: along dimension 2 of a matrix) use the same lane kernels for every
+## algorithm (tiles of 32 lanes chained by a look-back per lane, or one GPU thread per
+## lane for narrow slices); complex max/min and logical min always run on the CPU engine.
 ## @code{gpuscan_info ()} lists what this machine has; the environment variable
 ## @env{GPUSCAN_ENGINE} (@qcode{"cpu"} or @qcode{"gpu"}) forces the engine of
 ## @qcode{"auto"}, which measures for each shape (one vector, the columns of a
