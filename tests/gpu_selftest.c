@@ -183,6 +183,17 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
       }
 }
 
+/* the scan of shape h (inner, len, outer, modes and heads set) on fresh data, with index
+   outputs where the operator has them */
+static void check_case (scan_desc h, gsk_algorithm a, void *x, void *y, void *ref, double *ix,
+                        double *ref_ix, const char *what)
+{
+  h.index = (h.op == SCAN_MAX || h.op == SCAN_MIN) ? ref_ix : NULL;
+  h.x = x;
+  fill (h.type, h.op, x, scan_numel (&h));
+  check (&h, a, y, ref, ix, ref_ix, what);
+}
+
 /* Stream compaction and class conversion against the CPU versions, every element size,
    sizes around the compaction tile (2048), masks of several densities (one of them with
    nonzero bytes other than 1, one at an odd address); the output is poisoned, and what
@@ -370,46 +381,34 @@ int main (int argc, char **argv)
                       /* batched lines; across vectors in lane runs; in lane tiles
                          (a partial group of 32 lanes, several slices; whole groups) */
                       static const int64_t inners[5] = { 1, 1, 7, 37, 64 }, outers[5] = { 1, 5, 1, 3, 1 };
-                      h.inner = inners[shape];
-                      h.outer = outers[shape];
-                      h.len = n / (h.inner * h.outer);
-                      h.exclusive = excl;
-                      h.reverse = rev;
-                      h.heads_full = hk == 2;
-                      h.heads = hk ? heads : NULL;
-                      const int64_t nh = hk == 2 ? scan_numel (&h) : h.len;
+                      scan_desc c = h;
+                      c.inner = inners[shape];
+                      c.outer = outers[shape];
+                      c.len = n / (c.inner * c.outer);
+                      c.exclusive = excl;
+                      c.reverse = rev;
+                      c.heads_full = hk == 2;
+                      c.heads = hk ? heads : NULL;
+                      const int64_t nh = hk == 2 ? scan_numel (&c) : c.len;
                       for (int64_t i = 0; i < nh; i++)
                         heads[i] = next () % 613 == 0 || i == 2048 || i == 4096;
-                      h.index = (op == SCAN_MAX || op == SCAN_MIN) ? ref_ix : NULL;
-                      h.x = x;
-                      fill (h.type, h.op, x, scan_numel (&h));
-                      check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "modes");
-                      h.index = NULL;
-                      h.heads = NULL;
-                      h.exclusive = h.reverse = 0;
-                      h.inner = h.outer = 1;
+                      check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "modes");
                     }
           /* lane tiles: steps around the tiles' rows (64, 128 or 256 steps) */
           static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1025 };
           for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
             for (int v = 0; v < 4; v++)
               {
-                h.inner = 32 + (v & 1);
-                h.outer = 2;
-                h.len = steps[s];
-                h.reverse = v >> 1;
-                h.heads_full = v & 1;
-                h.heads = heads;
-                for (int64_t i = 0; i < scan_numel (&h); i++)
+                scan_desc c = h;
+                c.inner = 32 + (v & 1);
+                c.outer = 2;
+                c.len = steps[s];
+                c.reverse = v >> 1;
+                c.heads_full = v & 1;
+                c.heads = heads;
+                for (int64_t i = 0; i < scan_numel (&c); i++)
                   heads[i] = next () % 97 == 0;
-                h.index = (op == SCAN_MAX || op == SCAN_MIN) ? ref_ix : NULL;
-                h.x = x;
-                fill (h.type, h.op, x, scan_numel (&h));
-                check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "lane tiles");
-                h.index = NULL;
-                h.heads = NULL;
-                h.reverse = 0;
-                h.inner = h.outer = 1;
+                check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "lane tiles");
               }
         }
   if (large)
