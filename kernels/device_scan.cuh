@@ -96,6 +96,34 @@ __device__ __forceinline__ void publish (tile_status<Op> ts, int64_t tile, unsig
     }
 }
 
+// One poll of a status slot: its flag (packed: and the word that holds the state too)
+template <typename Op>
+__device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_t slot, uint4& word)
+{
+  if constexpr (tile_status<Op>::packed)
+    {
+      word = poll_word (&ts.words[slot]);
+      return word.w;
+    }
+  else
+    return *(volatile unsigned *) &ts.flags[slot];
+}
+
+// the state behind a flag of this epoch that read_flag returned (unpacked: stored before
+// the flag, so read after a fence)
+template <typename Op>
+__device__ __forceinline__ seg<Op> slot_state (const tile_status<Op>& ts, int64_t slot,
+                                               unsigned flag, const uint4& word)
+{
+  if constexpr (tile_status<Op>::packed)
+    return unpack<Op> (word);
+  else
+    {
+      __threadfence ();
+      return (flag & 3) == tile_prefix ? load_cg (&ts.inclusive[slot]) : load_cg (&ts.aggregate[slot]);
+    }
+}
+
 // Warp 0 finds the tile's exclusive prefix: 32 predecessors at a time, waiting for each
 // to publish, combining aggregates up to the nearest inclusive prefix (or head).
 template <typename Op>
@@ -106,30 +134,13 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
   for (int64_t w = tile - 1;; w -= 32)
     {
       const int64_t idx = w - lane;
-      const unsigned before_start = epoch << 2 | tile_prefix;
-      seg<Op> v = seg_identity<Op> ();
-      unsigned f = idx >= 0 ? 0 : before_start;
-      if constexpr (tile_status<Op>::packed)
-        {
-          uint4 word = make_uint4 (0, 0, 0, f);
-          while (__any_sync (0xffffffffu, (f >> 2) != epoch))
-            if ((f >> 2) != epoch)
-              {
-                word = poll_word (&ts.words[idx]);
-                f = word.w;
-              }
-          if (idx >= 0)
-            v = unpack<Op> (word);
-        }
-      else
-        {
-          while (__any_sync (0xffffffffu, (f >> 2) != epoch))
-            if ((f >> 2) != epoch)
-              f = *(volatile unsigned *) &ts.flags[idx];
-          __threadfence ();
-          if (idx >= 0)
-            v = (f & 3) == tile_prefix ? load_cg (&ts.inclusive[idx]) : load_cg (&ts.aggregate[idx]);
-        }
+      // (before the first tile: an inclusive prefix of the identity)
+      unsigned f = idx >= 0 ? 0 : epoch << 2 | tile_prefix;
+      uint4 word = {};
+      while (__any_sync (0xffffffffu, (f >> 2) != epoch))
+        if ((f >> 2) != epoch)
+          f = read_flag (ts, idx, word);
+      seg<Op> v = idx >= 0 ? slot_state (ts, idx, f, word) : seg_identity<Op> ();
       const bool is_prefix = (f & 3) == tile_prefix;
       const unsigned stop = __ballot_sync (0xffffffffu, is_prefix || v.head);
       const int stop_lane = stop ? __ffs (stop) - 1 : 31;
@@ -305,8 +316,9 @@ __device__ __forceinline__ void scan_tile (
 }
 
 template <typename Op, template <typename, int> class BlockScan, bool LOOK_BACK,
-          int ITEMS = tile_shape<typename Op::elem, seg<Op>>::items, bool TAKE_TILES = false>
-__global__ void __launch_bounds__ (block_threads)
+          int ITEMS = tile_shape<typename Op::elem, seg<Op>>::items, bool TAKE_TILES = false,
+          int MIN_BLOCKS = 0>
+__global__ void __launch_bounds__ (block_threads, MIN_BLOCKS)
 tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op> *carries)
 {
   typedef typename Op::elem T;
@@ -559,25 +571,12 @@ __device__ seg<Op> lane_look_back (tile_status<Op> ts, int64_t slot, int64_t str
   seg<Op> acc = seg_identity<Op> ();
   for (;; slot -= stride)
     {
+      uint4 word;
       unsigned f;
-      seg<Op> v;
-      if constexpr (tile_status<Op>::packed)
-        {
-          uint4 word;
-          do
-            word = poll_word (&ts.words[slot]);
-          while ((word.w >> 2) != epoch);
-          f = word.w;
-          v = unpack<Op> (word);
-        }
-      else
-        {
-          do
-            f = *(volatile unsigned *) &ts.flags[slot];
-          while ((f >> 2) != epoch);
-          __threadfence ();
-          v = (f & 3) == tile_prefix ? load_cg (&ts.inclusive[slot]) : load_cg (&ts.aggregate[slot]);
-        }
+      do
+        f = read_flag (ts, slot, word);
+      while ((f >> 2) != epoch);
+      const seg<Op> v = slot_state (ts, slot, f, word);
       acc = seg_combine<Op> (v, acc);
       if ((f & 3) == tile_prefix || v.head)
         return acc;
@@ -696,19 +695,19 @@ inline unsigned claim_workspace (void *ws, size_t bytes, workspace_layout layout
   struct region { const char *base; size_t bytes; workspace_layout layout; size_t clean; };
   static region known[4];   // bytes == 0: free
   static unsigned epoch = 0;
-  const char *b = static_cast<const char *> (ws);
-  region *mine = nullptr;
-  for (region& r : known)
-    if (r.bytes && r.base == b && r.layout == layout && bytes <= r.bytes && flag_bytes <= r.clean)
-      mine = &r;
-  if (layout == layout_states || epoch + 1 >= (1u << 29))
-    mine = nullptr;
   if (epoch + 1 >= (1u << 29))
     {
+      // (a flag keeps 30 bits of its epoch) any region may now hold flags of later epochs
       epoch = 0;
       for (region& r : known)
         r.bytes = 0;
     }
+  const char *b = static_cast<const char *> (ws);
+  region *mine = nullptr;
+  if (layout != layout_states)
+    for (region& r : known)
+      if (r.bytes && r.base == b && r.layout == layout && bytes <= r.bytes && flag_bytes <= r.clean)
+        mine = &r;
   if (! mine)
     {
       for (region& r : known)
@@ -783,6 +782,10 @@ struct plan
   typedef typename Op::elem T;
   typedef seg<Op> S;
   static constexpr int64_t tile = tile_shape<T, S>::size;
+  typedef wide_tile_shape<T, S> wide;
+  // the tile size of the decoupled scan of n elements
+  static int64_t decoupled_tile (int64_t n)
+  { return wide::items != tile_shape<T, S>::items && n >= wide_tile_from ? wide::size : tile; }
   static constexpr int lane_items = lane_tile_shape<T>::items;
   static constexpr int64_t lane_tile_rows = block_threads / 32 * lane_items;
   // The classic algorithms are built for the 4- and 8-byte real types only: each
@@ -908,9 +911,9 @@ size_t plan<Op>::pass_workspace (const scan_desc *d, gsk_algorithm a)
       const lanes_args la = make_lanes_args (d);
       return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
     }
-  const int64_t tiles = blocks_for (scan_numel (d), tile);
-  return effective (a) == GSK_DECOUPLED ? status_bytes (tiles)
-                                        : round_up (sizeof (S) * hierarchy_states (tiles));
+  const int64_t n = scan_numel (d);
+  return effective (a) == GSK_DECOUPLED ? status_bytes (blocks_for (n, decoupled_tile (n)))
+                                        : round_up (sizeof (S) * hierarchy_states (blocks_for (n, tile)));
 }
 
 // the fast pass's workspace first, the exact pass's after it
@@ -963,7 +966,6 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
     }
   line_args g = make_line_args (d);
   g.gate = gate;
-  const int64_t tiles = blocks_for (g.n, tile);
   if (effective (a) != GSK_DECOUPLED)
     claim_workspace (ws, ws_bytes, layout_states, 0, s);   // states, not flags
   switch (a)
@@ -987,16 +989,14 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
       [[fallthrough]];
     default:
       {
+        const int64_t tiles = blocks_for (g.n, decoupled_tile (g.n));
         const tile_status<Op> ts = status_in (ws, tiles);
         const unsigned epoch = claim_status (ws, tiles, s);
-        // (the status was sized for the smaller tiles: it holds the wide ones too)
-        typedef wide_tile_shape<T, S> wide;
         if constexpr (wide::items != tile_shape<T, S>::items)
-          if (g.n >= wide_tile_from)
+          if (decoupled_tile (g.n) == wide::size)
             {
-              tile_scan_kernel<Op, block_scan_shuffle, true, wide::items>
-                <<<blocks_for (g.n, wide::size), block_threads, heads_smem (g, wide::size),
-                   s>>> (g, ts, epoch, nullptr);
+              tile_scan_kernel<Op, block_scan_shuffle, true, wide::items, false, wide::min_blocks>
+                <<<tiles, block_threads, heads_smem (g, wide::size), s>>> (g, ts, epoch, nullptr);
               break;
             }
         if constexpr (! std::is_void<fast>::value)

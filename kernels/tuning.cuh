@@ -25,6 +25,13 @@ constexpr int block_threads = 256;
 #ifndef GSK_ITEMS_4B_LARGE
 #define GSK_ITEMS_4B_LARGE 24
 #endif
+// 8-byte elements of large arrays (H100, decoupled double sum, x copy at 2^24 / 2^26 /
+// 2^28, registers held to 32 so that shared memory alone sets the blocks per SM):
+// 12 items 1.137 / 1.096 / 1.094; 14 items 1.123 / 1.101 / 1.098; 16 items 1.149 /
+// 1.106 / 1.112 (6 blocks an SM); at 16 items and 40-43 registers 1.15-1.21
+#ifndef GSK_ITEMS_8B_LARGE
+#define GSK_ITEMS_8B_LARGE 14
+#endif
 template <typename T, typename S>
 struct tile_shape
 {
@@ -32,16 +39,24 @@ struct tile_shape
                                : sizeof (S) > 16 ? (sizeof (T) >= 8 ? 8 : 16)
                                : sizeof (T) >= 8 ? GSK_ITEMS_8B : GSK_ITEMS_4B;
   static constexpr int size = block_threads * items;
+  static constexpr int min_blocks = 0;   // (none: the compiler's choice of registers)
 };
 
-// the decoupled scan of large arrays of small elements with small states
+// The decoupled scan of large arrays of small elements with small states.  Blocks an SM
+// the compiler must allow for with its registers: as many as fit the shared memory (8 of
+// 4-byte tiles, 7 of 8-byte ones: 32 and 36 registers a thread).  Left to itself it took
+// 43-53 registers in some builds, and singles then ran 1.44x the copy time instead of
+// 1.15x.  (At small sizes, where few tiles are in flight, 32 registers slow the default
+// tiles down: double 2^20 1.30x -> 1.76x.)
 constexpr long long wide_tile_from = 1LL << 21;
 template <typename T, typename S>
 struct wide_tile_shape
 {
-  static constexpr int items = sizeof (T) < 8 && sizeof (S) <= 16 ? GSK_ITEMS_4B_LARGE
-                               : tile_shape<T, S>::items;
+  static constexpr bool wide = sizeof (T) <= 8 && sizeof (S) <= 16;
+  static constexpr int items = ! wide ? tile_shape<T, S>::items
+                               : sizeof (T) == 8 ? GSK_ITEMS_8B_LARGE : GSK_ITEMS_4B_LARGE;
   static constexpr int size = block_threads * items;
+  static constexpr int min_blocks = ! wide ? 0 : sizeof (T) == 8 ? 7 : 8;
 };
 
 // items per thread when scanning arrays of states (upper levels of the hierarchy)

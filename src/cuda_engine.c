@@ -817,15 +817,14 @@ engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, c
   NEED_GPU ();
   if (! gsk_supports (d))
     return ENGINE_UNSUPPORTED;
-  const size_t ws = gsk_workspace_bytes (d, gsk_of[a]);
-  cudaError_t err = reserve (&st.work, ws, 1);
-  if (err != cudaSuccess)
+  cudaError_t err = launch_scan (d, gsk_of[a]);
+  if (err == cudaErrorMemoryAllocation)   /* (only the workspace is allocated there) */
     {
       snprintf (msg, msg_size, "GPU memory for the scan's workspace: %s",
                 cudaGetErrorString (err));
       return ENGINE_NO_MEMORY;
     }
-  if ((err = launch_scan (d, gsk_of[a])) == cudaSuccess)
+  if (err == cudaSuccess)
     err = wait_stream ();
   if (err == cudaSuccess)
     return ENGINE_OK;

@@ -323,16 +323,17 @@ int main (int argc, char **argv)
   CHECK (cudaMalloc (&dix, max_n * 8));
   CHECK (cudaMalloc (&dheads, max_n + 1));
 
-  /* tiles hold 1024, 2048 or 4096 elements; sizes at and around their multiples */
+  /* tiles hold 1024, 2048 or 4096 elements, from 2^21 elements 3584 (8 bytes) or 6144
+     (4 bytes); sizes at and around their multiples */
   static const int64_t sizes_full[] = { 0, 1, 2, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025,
     2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12288, 65535, 65536, 65537,
-    100003, 1048575, 1048577, (1 << 22) - 1 };
+    100003, 1048575, 1048577, 3584 * 600 + 1, 6144 * 342 - 1, (1 << 22) - 1 };
   static const int64_t sizes_quick[] = { 0, 1, 33, 1023, 1025, 2048, 4097, 70001 };
   const int64_t *sizes = quick ? sizes_quick : sizes_full;
   const int nsizes = quick ? (int) (sizeof sizes_quick / sizeof *sizes_quick)
                            : (int) (sizeof sizes_full / sizeof *sizes_full);
-  /* the third: native sums of 4- and 8-byte integers, with more tiles than the gated
-     exact pass has blocks (they take the tiles in turn) */
+  /* the third: sums, in the large tiles, and native sums of 4- and 8-byte integers, with
+     more tiles than the gated exact pass has blocks (they take the tiles in turn) */
   const int64_t mode_sizes[3] = { 5000, quick ? 20011 : 70001, ((int64_t) 1 << 22) + 7 };
 
   for (int a = 0; a < GSK_NALGORITHMS; a++)
@@ -372,7 +373,9 @@ int main (int argc, char **argv)
           /* modes x shapes x heads */
           for (int m = quick; m < 3; m++)
             for (int shape = 0; shape < 5
-                 && (m < 2 || (! quick && op == SCAN_SATSUM && scan_type_size (h.type) >= 4)); shape++)
+                 && (m < 2 || (! quick && (op == SCAN_SUM
+                                           || (op == SCAN_SATSUM && scan_type_size (h.type) >= 4))));
+                 shape++)
               for (int excl = 0; excl < 2; excl++)
                 for (int rev = 0; rev < 2; rev++)
                   for (int hk = 0; hk < 3; hk++)
