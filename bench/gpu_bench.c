@@ -378,7 +378,7 @@ int main (int argc, char **argv)
     return compaction ();
   /* gpu_bench --profile LOG2: for ncu, three scans each of 2^LOG2 elements: double sum,
      int32 native sum, double sum segmented by full head flags, double sum along dim 2 of
-     a square matrix */
+     a square matrix, single sum, single sum along dim 1 of a square matrix */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;
   int count = 0;
@@ -426,17 +426,22 @@ int main (int argc, char **argv)
   static const scan_type types[4] = { SCAN_SINGLE, SCAN_DOUBLE, SCAN_INT32, SCAN_INT64 };
   if (profile)
     {
-      for (int c = 0; c < 4; c++)
+      static const struct { scan_type type; scan_op op; int heads, dim; } cases[] = {
+        { SCAN_DOUBLE, SCAN_SUM, 0, 0 }, { SCAN_INT32, SCAN_SATSUM, 0, 0 },
+        { SCAN_DOUBLE, SCAN_SUM, 1, 0 }, { SCAN_DOUBLE, SCAN_SUM, 0, 2 },
+        { SCAN_SINGLE, SCAN_SUM, 0, 0 }, { SCAN_SINGLE, SCAN_SUM, 0, 1 } };
+      for (int c = 0; c < (int) (sizeof cases / sizeof *cases); c++)
         {
           scan_desc d = { 0 };
-          d.type = c == 1 ? SCAN_INT32 : SCAN_DOUBLE;
-          d.op = c == 1 ? SCAN_SATSUM : SCAN_SUM;
-          d.inner = c == 3 ? (int64_t) 1 << max_log2 / 2 : 1;
-          d.outer = 1;
-          d.len = ((int64_t) 1 << max_log2) / d.inner;
-          d.heads = c == 2 ? heads : NULL;
-          d.heads_full = c == 2;
-          d.x = c == 1 ? xi : x;
+          const int64_t n = (int64_t) 1 << max_log2, side = (int64_t) 1 << max_log2 / 2;
+          d.type = cases[c].type;
+          d.op = cases[c].op;
+          d.inner = cases[c].dim == 2 ? side : 1;
+          d.outer = cases[c].dim == 1 ? side : 1;
+          d.len = n / (d.inner * d.outer);
+          d.heads = cases[c].heads ? heads : NULL;
+          d.heads_full = cases[c].heads;
+          d.x = d.type == SCAN_INT32 ? xi : x;
           d.y = y;
           need_work (gsk_workspace_bytes (&d, GSK_DECOUPLED));
           for (int r = 0; r < 3; r++)

@@ -12,6 +12,7 @@
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <type_traits>
+#include <utility>
 
 #include "block_scan.cuh"
 #include "scan_kernels.h"
@@ -737,6 +738,33 @@ inline unsigned next_redo_mark ()
 }
 
 // ---- host side: plans and launches --------------------------------------------------
+// Launches a kernel of a pass; the kernels of an exact pass behind a wrapping one as
+// programmatic dependent launches where the device has them (see gate_closed).
+template <typename... P, typename... A>
+inline void launch_pass (void (*kernel) (P...), int64_t grid, size_t smem, cudaStream_t s,
+                         const redo_gate& gate, A&&... args)
+{
+  static int device_major = 0;
+  if (! device_major)
+    {
+      int dev = 0;
+      cudaGetDevice (&dev);
+      if (cudaDeviceGetAttribute (&device_major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess)
+        device_major = -1;
+    }
+  cudaLaunchAttribute dependent;
+  dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  dependent.val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3 ((unsigned) grid);
+  cfg.blockDim = dim3 (block_threads);
+  cfg.dynamicSmemBytes = smem;
+  cfg.stream = s;
+  cfg.attrs = &dependent;
+  cfg.numAttrs = gate.word && gate.exact && device_major >= 9 ? 1 : 0;
+  cudaLaunchKernelEx (&cfg, kernel, std::forward<A> (args)...);
+}
+
 inline int64_t blocks_for (int64_t work, int64_t per_block) { return (work + per_block - 1) / per_block; }
 inline size_t round_up (size_t b) { return (b + 255) / 256 * 256; }
 
@@ -882,8 +910,8 @@ struct plan
       {
         const int64_t groups = lane_groups (d), slots = groups * lane_row_tiles (d) * 32;
         const unsigned epoch = claim_status (ws, slots, s);
-        lanes_tile_kernel<Op, lane_items><<<groups * lane_row_tiles (d), block_threads, 0, s>>> (
-          la, status_in (ws, slots), epoch, groups);
+        launch_pass (lanes_tile_kernel<Op, lane_items>, groups * lane_row_tiles (d), 0, s, gate,
+                     la, status_in (ws, slots), epoch, groups);
         return;
       }
     claim_workspace (ws, ws_bytes, layout_states, 0, s);
@@ -891,13 +919,13 @@ struct plan
     S *totals = la.nchunks > 1 ? static_cast<S *> (ws) : nullptr;
     if (totals)
       {
-        lanes_reduce_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
-          la, totals, threads);
-        lanes_carry_kernel<Op><<<blocks_for (la.inner * la.outer, block_threads),
-                                 block_threads, 0, s>>> (la, totals);
+        launch_pass (lanes_reduce_kernel<Op>, blocks_for (threads, block_threads), 0, s, gate,
+                     la, totals, threads);
+        launch_pass (lanes_carry_kernel<Op>, blocks_for (la.inner * la.outer, block_threads), 0, s,
+                     gate, la, totals);
       }
-    lanes_scan_kernel<Op><<<blocks_for (threads, block_threads), block_threads, 0, s>>> (
-      la, totals, threads);
+    launch_pass (lanes_scan_kernel<Op>, blocks_for (threads, block_threads), 0, s, gate,
+                 la, (const S *) totals, threads);
   }
 };
 
@@ -1003,9 +1031,9 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
           if (gate.exact)
             {
               // a small grid, whose blocks take the tiles (see tile_scan_kernel)
-              tile_scan_kernel<Op, block_scan_shuffle, true, tile_shape<T, S>::items, true>
-                <<<std::min<int64_t> (tiles, gated_grid_blocks), block_threads, heads_smem (g),
-                   s>>> (g, ts, epoch, nullptr);
+              launch_pass (tile_scan_kernel<Op, block_scan_shuffle, true, tile_shape<T, S>::items, true>,
+                           std::min<int64_t> (tiles, gated_grid_blocks), heads_smem (g), s, gate,
+                           g, ts, epoch, (const S *) nullptr);
               break;
             }
         tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, heads_smem (g), s>>> (

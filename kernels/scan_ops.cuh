@@ -210,8 +210,19 @@ struct redo_gate
 static __device__ unsigned redo_word;   // one of each per unit that scans with them
 static __device__ unsigned long long redo_next_tile;
 
+// At the start of every kernel of a gated pass.  Where the GPU has programmatic dependent
+// launches (sm_90), the exact pass is launched as one (see launch_pass): the wrapping pass
+// lets it start as soon as all its own blocks run, and its blocks wait here for the
+// wrapping pass to end.  Its launch and empty blocks then overlap the wrapping pass's
+// last tiles instead of following them.
 __device__ __forceinline__ bool gate_closed (const redo_gate& g)
 {
+#if __CUDA_ARCH__ >= 900
+  if (g.word && g.exact)
+    asm volatile ("griddepcontrol.wait;" ::: "memory");
+  else if (g.word)
+    asm volatile ("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
   return g.exact && *(volatile unsigned *) g.word != g.mark;
 }
 

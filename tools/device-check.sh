@@ -54,8 +54,10 @@ if [[ $steps == *" bench "* ]]; then
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
 fi
 if [[ $steps == *" ncu "* ]]; then
-  # the tile kernels of gpu_bench --profile 24 (vector, native int32, segmented, dim 2)
+  # the tile kernels of gpu_bench --profile 24 (vector, native int32, segmented, dim 2,
+  # single vector, single dim 1)
   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats \
+      --section InstructionStats --section SchedulerStats \
       -k regex:'tile_scan_kernel|lanes_tile_kernel' $b/src/gpu_bench --profile 24 > "$OUT/ncu.txt" 2>&1
   echo "ncu: rc=$?"
 fi
