@@ -183,7 +183,10 @@ __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsi
 
 // ---- a thread's run of ITEMS consecutive elements of a staged tile ----------------
 // Most runs lie inside one line, without head flags, in a full tile: those take a loop
-// with nothing but the operator in it.
+// with nothing but the operator in it.  Runs of a full tile with lines of ITEMS or more
+// elements and full (staged) head flags or none have at most one line start inside
+// them, at `cut` (ITEMS: none): those take a loop with a select per element; the rest
+// (partial tiles, short lines, per-step flags) walks the lines element by element.
 
 // the segmented state of the run
 template <typename Op, typename io, int ITEMS>
@@ -192,17 +195,32 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
                                              const uint8_t *h, int first)
 {
   line_walker w (g, t.p0 + first);
-  if (! g.heads && t.cnt == io::size && w.k + ITEMS <= g.len)
+  if (t.cnt == io::size && g.len >= ITEMS && (! g.heads || g.heads_full))
     {
-      typename Op::A a = Op::identity ();
+      const int cut = (int) min ((int64_t) ITEMS, g.len - w.k);
+      if (! g.heads && cut == ITEMS)
+        {
+          typename Op::A a = Op::identity ();
+#pragma unroll
+          for (int i = 0; i < ITEMS; i++)
+            {
+              const int64_t k = w.k + i;
+              a = Op::combine (a, Op::lift (st.v[io::pad (t.phys (g, first + i))],
+                                            g.reverse ? g.len - 1 - k : k));
+            }
+          return { a, w.k == 0 };
+        }
+      seg<Op> run = { Op::identity (), w.k == 0 };
 #pragma unroll
       for (int i = 0; i < ITEMS; i++)
         {
-          const int64_t k = w.k + i;
-          a = Op::combine (a, Op::lift (st.v[io::pad (t.phys (g, first + i))],
-                                        g.reverse ? g.len - 1 - k : k));
+          const int ph = t.phys (g, first + i);
+          const int64_t k = i < cut ? w.k + i : w.k + i - g.len;
+          const bool starts = i == cut || (g.heads && h[ph]);
+          run = seg_combine<Op> (run, seg<Op> { Op::lift (st.v[io::pad (ph)],
+                                                          g.reverse ? g.len - 1 - k : k), starts });
         }
-      return { a, w.k == 0 };
+      return run;
     }
   seg<Op> run = seg_identity<Op> ();
 #pragma unroll
@@ -247,13 +265,26 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
         R::emit (value, slot, ix);
       }
   };
-  if (! g.heads && t.cnt == io::size && w.k + ITEMS <= g.len)
+  if (t.cnt == io::size && g.len >= ITEMS && (! g.heads || g.heads_full))
     {
+      const int cut = (int) min ((int64_t) ITEMS, g.len - w.k);
       if (w.k == 0)
         value = R::reset ();
+      if (! g.heads && cut == ITEMS)
+        {
+#pragma unroll
+          for (int i = 0; i < ITEMS; i++)
+            visit (i, g.reverse ? g.len - 1 - (w.k + i) : w.k + i);
+          return left;
+        }
 #pragma unroll
       for (int i = 0; i < ITEMS; i++)
-        visit (i, g.reverse ? g.len - 1 - (w.k + i) : w.k + i);
+        {
+          const int64_t k = i < cut ? w.k + i : w.k + i - g.len;
+          if (i == cut || (g.heads && h[t.phys (g, first + i)]))
+            value = R::reset ();
+          visit (i, g.reverse ? g.len - 1 - k : k);
+        }
       return left;
     }
 #pragma unroll
