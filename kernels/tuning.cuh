@@ -59,6 +59,20 @@ struct wide_tile_shape
   static constexpr int min_blocks = ! wide ? 0 : sizeof (T) == 8 ? 7 : 8;
 };
 
+// rows of the striped tile (striped_scan.cuh: 4-byte plain vectors from wide_tile_from
+// elements): 16 bytes a thread each, held in registers (H100, single sum, x copy at
+// 2^24 / 2^26 / 2^28: 12 rows 1.126 / 1.112 / 1.099; 8 rows 1.162 / 1.137 / 1.134;
+// the staged tile of 24 items 1.239 / 1.178 / 1.154 in the same run)
+#ifndef GSK_STRIPED_ROWS
+#define GSK_STRIPED_ROWS 12
+#endif
+constexpr int striped_rows = GSK_STRIPED_ROWS;
+// the wrapping pass of a native sum checks every step's range: registers for 8 rows
+constexpr int striped_rows_checked = 8;
+// blocks an SM its registers must allow for (80 registers a thread; left to itself the
+// compiler took 95, and two blocks an SM)
+constexpr int striped_min_blocks = 3;
+
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
 constexpr int state_items = 4;
 

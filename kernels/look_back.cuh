@@ -1,0 +1,173 @@
+// The decoupled look-back (Merrill & Garland 2016): each tile publishes its aggregate,
+// then its inclusive prefix, in a status slot; a tile's exclusive prefix comes from its
+// predecessors' slots.  Shared by the tile kernels of device_scan.cuh and striped_scan.cuh.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <cstdint>
+
+#include "block_scan.cuh"
+#include "scan_ops.cuh"
+
+namespace gsk {
+
+// ---- published tile states of the look-back ----------------------------------------
+// flag = epoch << 2 | state; a flag of another epoch is "not yet" (so the flags never
+// need clearing between scans), 1: aggregate published, 2: inclusive prefix published
+enum { tile_aggregate = 1, tile_prefix = 2 };
+
+// States of up to 8 bytes travel with their flag in one 16-byte word (value, head,
+// flag), published and read with single 16-byte accesses: one L2 round trip per read
+// and no fence.  Larger states are stored first, then flagged after a fence.
+template <typename Op>
+struct tile_status
+{
+  static constexpr bool packed = sizeof (typename Op::A) <= 8;
+  unsigned *flags;          // unpacked
+  seg<Op> *aggregate;
+  seg<Op> *inclusive;
+  uint4 *words;             // packed
+
+  static size_t flag_bytes (int64_t tiles) { return (packed ? 16 : sizeof (unsigned)) * tiles; }
+};
+
+// values are read past L1, which is not coherent with other SMs' writes
+template <typename S>
+__device__ __forceinline__ S load_cg (const S *p)
+{
+  constexpr int words = (sizeof (S) + 3) / 4;
+  union { S s; unsigned w[words]; } u;
+  const unsigned *src = reinterpret_cast<const unsigned *> (p);
+#pragma unroll
+  for (int i = 0; i < words; i++)
+    u.w[i] = __ldcg (src + i);
+  return u.s;
+}
+
+// a status word that another block may still write: a volatile load, so that the
+// compiler keeps every read of a polling loop (a loop over a plain load that cannot see
+// a change may be taken for an endless one and dropped)
+__device__ __forceinline__ uint4 poll_word (const uint4 *p)
+{
+  uint4 w;
+  asm volatile ("ld.volatile.global.v4.u32 {%0, %1, %2, %3}, [%4];"
+                : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p) : "memory");
+  return w;
+}
+
+template <typename Op>
+__device__ __forceinline__ uint4 pack (const seg<Op>& v, unsigned flag)
+{
+  union { typename Op::A a; unsigned long long bits; } u;
+  u.bits = 0;
+  u.a = v.a;
+  return make_uint4 ((unsigned) u.bits, (unsigned) (u.bits >> 32), (unsigned) v.head, flag);
+}
+
+template <typename Op>
+__device__ __forceinline__ seg<Op> unpack (const uint4& w)
+{
+  union { typename Op::A a; unsigned long long bits; } u;
+  u.bits = (unsigned long long) w.x | (unsigned long long) w.y << 32;
+  return { u.a, (int) w.z };
+}
+
+template <typename Op>
+__device__ __forceinline__ void publish (tile_status<Op> ts, int64_t tile, unsigned epoch,
+                                         int state, const seg<Op>& v)
+{
+  if constexpr (tile_status<Op>::packed)
+    __stcg (&ts.words[tile], pack<Op> (v, epoch << 2 | state));
+  else
+    {
+      (state == tile_prefix ? ts.inclusive : ts.aggregate)[tile] = v;
+      __threadfence ();
+      atomicExch (&ts.flags[tile], epoch << 2 | state);
+    }
+}
+
+// One poll of a status slot: its flag (packed: and the word that holds the state too)
+template <typename Op>
+__device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_t slot, uint4& word)
+{
+  if constexpr (tile_status<Op>::packed)
+    {
+      word = poll_word (&ts.words[slot]);
+      return word.w;
+    }
+  else
+    return *(volatile unsigned *) &ts.flags[slot];
+}
+
+// the state behind a flag of this epoch that read_flag returned (unpacked: stored before
+// the flag, so read after a fence)
+template <typename Op>
+__device__ __forceinline__ seg<Op> slot_state (const tile_status<Op>& ts, int64_t slot,
+                                               unsigned flag, const uint4& word)
+{
+  if constexpr (tile_status<Op>::packed)
+    return unpack<Op> (word);
+  else
+    {
+      __threadfence ();
+      return (flag & 3) == tile_prefix ? load_cg (&ts.inclusive[slot]) : load_cg (&ts.aggregate[slot]);
+    }
+}
+
+// Warp 0 finds the tile's exclusive prefix: 32 predecessors at a time, waiting for each
+// to publish, combining aggregates up to the nearest inclusive prefix (or head).
+template <typename Op>
+__device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
+{
+  const int lane = threadIdx.x & 31;
+  seg<Op> acc = seg_identity<Op> ();
+  for (int64_t w = tile - 1;; w -= 32)
+    {
+      const int64_t idx = w - lane;
+      // (before the first tile: an inclusive prefix of the identity)
+      unsigned f = idx >= 0 ? 0 : epoch << 2 | tile_prefix;
+      uint4 word = {};
+      while (__any_sync (0xffffffffu, (f >> 2) != epoch))
+        if ((f >> 2) != epoch)
+          f = read_flag (ts, idx, word);
+      seg<Op> v = idx >= 0 ? slot_state (ts, idx, f, word) : seg_identity<Op> ();
+      const bool is_prefix = (f & 3) == tile_prefix;
+      const unsigned stop = __ballot_sync (0xffffffffu, is_prefix || v.head);
+      const int stop_lane = stop ? __ffs (stop) - 1 : 31;
+      if (lane > stop_lane)
+        v = seg_identity<Op> ();
+      // lane 0 is the nearest tile: fold the window as v[31] + ... + v[0]
+#pragma unroll
+      for (int off = 1; off < 32; off <<= 1)
+        {
+          const seg<Op> o = shfl_down (v, off);
+          if (lane + off < 32)
+            v = seg_combine<Op> (o, v);
+        }
+      acc = seg_combine<Op> (shfl_idx (v, 0), acc);
+      if (stop)
+        return acc;
+    }
+}
+
+// Warp 0 of a tile: publishes the tile's aggregate, finds its exclusive prefix by the
+// look-back, publishes its inclusive prefix; returns the exclusive prefix.
+template <typename Op>
+__device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsigned epoch,
+                                          const seg<Op>& aggregate)
+{
+  if (tile == 0)
+    {
+      if (threadIdx.x == 0)
+        publish (ts, tile, epoch, tile_prefix, aggregate);
+      return seg_identity<Op> ();
+    }
+  if (threadIdx.x == 0)
+    publish (ts, tile, epoch, tile_aggregate, aggregate);
+  const seg<Op> prefix = look_back (ts, tile, epoch);
+  if (threadIdx.x == 0)
+    publish (ts, tile, epoch, tile_prefix, seg_combine<Op> (prefix, aggregate));
+  return prefix;
+}
+
+}  // namespace gsk

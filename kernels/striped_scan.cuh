@@ -1,0 +1,197 @@
+// The decoupled scan of plain vectors (one line, forward, no head flags) of 4-byte
+// elements whose state is the element itself: single sums and products and the
+// wrapping pass of 4-byte native sums.  The tile lives in registers, in rows of one
+// 16-byte vector a thread (a row: block_threads x 16 bytes, one coalesced stretch), and
+// the block scans all its rows at once.  Without the shared-memory staging of
+// tile_scan_kernel a tile can be twice as large, so half as many look-backs stall their
+// blocks: the look-back is what separates the staged kernel from a copy (without it,
+// the staged kernel runs at the copy time).
+#pragma once
+
+#include <cuda_runtime.h>
+#include <cstdint>
+#include <type_traits>
+
+#include "block_scan.cuh"
+#include "look_back.cuh"
+#include "scan_ops.cuh"
+#include "tile_io.cuh"
+#include "tuning.cuh"
+
+namespace gsk {
+
+template <typename Op>
+struct striped_tile
+{
+  typedef typename Op::elem T;
+  // the operators it serves
+  static constexpr bool serves = sizeof (T) == 4 && std::is_same<typename Op::A, T>::value;
+  static constexpr int per = 16 / sizeof (T);
+  static constexpr int row = block_threads * per;
+  static constexpr int rows = runner<Op>::checks_range ? striped_rows_checked : striped_rows;
+  static constexpr int size = rows * row;
+
+  union vec { uint4 u; T e[per]; };
+  vec v[rows];
+
+  // element c of this thread's vector in row j, from the tile's start
+  static __device__ __forceinline__ int offset (int j, int c) { return j * row + threadIdx.x * per + c; }
+
+  // rem: elements from the tile's start to the end (size or fewer: a partial tile)
+  __device__ __forceinline__ void load (const T *x, int rem, int64_t base)
+  {
+    if (rem == size)
+      {
+        const uint4 *src = reinterpret_cast<const uint4 *> (x + base) + threadIdx.x;
+#pragma unroll
+        for (int j = 0; j < rows; j++)
+          v[j].u = src[j * block_threads];
+      }
+    else
+#pragma unroll
+      for (int j = 0; j < rows; j++)
+#pragma unroll
+        for (int c = 0; c < per; c++)
+          if (offset (j, c) < rem)
+            v[j].e[c] = x[base + offset (j, c)];
+  }
+
+  __device__ __forceinline__ void store (T *y, int rem, int64_t base) const
+  {
+    if (rem == size)
+      {
+        uint4 *dst = reinterpret_cast<uint4 *> (y + base) + threadIdx.x;
+#pragma unroll
+        for (int j = 0; j < rows; j++)
+          dst[j * block_threads] = v[j].u;
+      }
+    else
+#pragma unroll
+      for (int j = 0; j < rows; j++)
+#pragma unroll
+        for (int c = 0; c < per; c++)
+          if (offset (j, c) < rem)
+            y[base + offset (j, c)] = v[j].e[c];
+  }
+};
+
+// does g take the striped kernel?  (x and y 16-byte aligned: the engine's arrays are)
+template <typename Op>
+inline bool striped_applies (const line_args& g)
+{
+  return striped_tile<Op>::serves && g.n >= wide_tile_from && g.len == g.n && ! g.heads
+         && ! g.reverse && ! g.ix && ! g.gate.exact
+         && ((reinterpret_cast<uintptr_t> (g.x) | reinterpret_cast<uintptr_t> (g.y)) & 15) == 0;
+}
+
+// one tile a block
+template <typename Op>
+__global__ void __launch_bounds__ (block_threads, striped_min_blocks)
+striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
+{
+  typedef typename Op::elem T;
+  typedef typename Op::A A;
+  typedef runner<Op> R;
+  typedef striped_tile<Op> tile_t;
+  constexpr int warps = block_threads / 32;
+  // warp totals of each row, then the warps' exclusive offsets in the tile
+  __shared__ A warp_offset[tile_t::rows][warps];
+  __shared__ A tile_prefix_st;
+  if (gate_closed (g.gate))
+    return;
+  if constexpr (R::checks_range)
+    if (g.gate.word && blockIdx.x == 0 && threadIdx.x == 0)
+      *g.gate.next_tile = 0;   // (as tile_scan_kernel: the exact pass's tile counter)
+
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int64_t base = (int64_t) blockIdx.x * tile_t::size;
+  const int rem = (int) min ((int64_t) tile_t::size, g.n - base);
+  tile_t t;
+  t.load (static_cast<const T *> (g.x), rem, base);
+
+  // each row: the thread's vector folded, scanned across the warp
+  A lane_excl[tile_t::rows];
+#pragma unroll
+  for (int j = 0; j < tile_t::rows; j++)
+    {
+      A a = Op::identity ();
+#pragma unroll
+      for (int c = 0; c < tile_t::per; c++)
+        {
+          if (tile_t::offset (j, c) < rem)
+            a = Op::combine (a, Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)));
+        }
+#pragma unroll
+      for (int d = 1; d < 32; d <<= 1)
+        {
+          const A o = shfl_up (a, d);
+          if (lane >= d)
+            a = Op::combine (o, a);
+        }
+      if (lane == 31)
+        warp_offset[j][warp] = a;
+      const A before = shfl_up (a, 1);
+      lane_excl[j] = lane ? before : Op::identity ();
+    }
+  __syncthreads ();
+
+  // warp 0: the warps' offsets row after row, then the tile's prefix by the look-back
+  if (warp == 0)
+    {
+      A acc = Op::identity ();
+#pragma unroll
+      for (int j = 0; j < tile_t::rows; j++)
+        {
+          A w = lane < warps ? warp_offset[j][lane] : Op::identity ();
+#pragma unroll
+          for (int d = 1; d < warps; d <<= 1)
+            {
+              const A o = shfl_up (w, d);
+              if (lane >= d)
+                w = Op::combine (o, w);
+            }
+          const A before = shfl_up (w, 1);
+          if (lane < warps)
+            warp_offset[j][lane] = lane ? Op::combine (acc, before) : acc;
+          acc = Op::combine (acc, shfl_idx (w, warps - 1));
+        }
+      const seg<Op> prefix = tile_exclusive_prefix (ts, (int64_t) blockIdx.x, epoch, seg<Op> { acc, 0 });
+      if (lane == 0)
+        tile_prefix_st = prefix.a;
+    }
+  __syncthreads ();
+
+  bool left = false;
+#pragma unroll
+  for (int j = 0; j < tile_t::rows; j++)
+    {
+      typename R::V value = R::start (Op::combine (Op::combine (tile_prefix_st, warp_offset[j][warp]),
+                                                   lane_excl[j]));
+#pragma unroll
+      for (int c = 0; c < tile_t::per; c++)
+        {
+          const T x = t.v[j].e[c];
+          left |= tile_t::offset (j, c) < rem && leaves_range<R> (value, x);
+          value = R::step (value, x, base + tile_t::offset (j, c));
+          R::emit (value, &t.v[j].e[c], nullptr);
+        }
+      if (g.exclusive)
+        {
+          // the outputs move up by one element: the thread's first takes the lane
+          // before's last (for lane 0: the warp's offset in the tile); keeping the
+          // start value for it instead took 15 registers more
+          const T before = shfl_up (t.v[j].e[tile_t::per - 1], 1);
+#pragma unroll
+          for (int c = tile_t::per - 1; c > 0; c--)
+            t.v[j].e[c] = t.v[j].e[c - 1];
+          if (lane)
+            t.v[j].e[0] = before;
+          else
+            R::emit (R::start (Op::combine (tile_prefix_st, warp_offset[j][warp])), &t.v[j].e[0], nullptr);
+        }
+    }
+  t.store (static_cast<T *> (g.y), rem, base);
+  note_redo (g.gate, left);
+}
+
+}  // namespace gsk
