@@ -68,7 +68,10 @@ struct wide_tile_shape
 #endif
 constexpr int striped_rows = GSK_STRIPED_ROWS;
 // the wrapping pass of a native sum checks every step's range: registers for 8 rows
-constexpr int striped_rows_checked = 8;
+#ifndef GSK_STRIPED_ROWS_CHECKED
+#define GSK_STRIPED_ROWS_CHECKED 8
+#endif
+constexpr int striped_rows_checked = GSK_STRIPED_ROWS_CHECKED;
 // blocks an SM its registers must allow for (80 registers a thread; left to itself the
 // compiler took 95, and two blocks an SM)
 constexpr int striped_min_blocks = 3;
