@@ -28,7 +28,7 @@ struct striped_tile
   static constexpr bool serves = sizeof (T) == 4 && std::is_same<typename Op::A, T>::value;
   static constexpr int per = 16 / sizeof (T);
   static constexpr int row = block_threads * per;
-  static constexpr int rows = runner<Op>::checks_range ? striped_rows_checked : striped_rows;
+  static constexpr int rows = striped_rows;
   static constexpr int size = rows * row;
 
   union vec { uint4 u; T e[per]; };

@@ -62,18 +62,14 @@ struct wide_tile_shape
 // rows of the striped tile (striped_scan.cuh: 4-byte plain vectors from wide_tile_from
 // elements): 16 bytes a thread each, held in registers (H100, single sum, x copy at
 // 2^24 / 2^26 / 2^28: 12 rows 1.126 / 1.112 / 1.099; 8 rows 1.162 / 1.137 / 1.134;
-// the staged tile of 24 items 1.239 / 1.178 / 1.154 in the same run)
+// the staged tile of 24 items 1.239 / 1.178 / 1.154 in the same run; int32 native sum
+// at 2^28: 12 rows 1.11, 10 rows 1.15, 8 rows 1.22, the staged tile 1.16)
 #ifndef GSK_STRIPED_ROWS
 #define GSK_STRIPED_ROWS 12
 #endif
 constexpr int striped_rows = GSK_STRIPED_ROWS;
-// the wrapping pass of a native sum checks every step's range: registers for 8 rows
-#ifndef GSK_STRIPED_ROWS_CHECKED
-#define GSK_STRIPED_ROWS_CHECKED 8
-#endif
-constexpr int striped_rows_checked = GSK_STRIPED_ROWS_CHECKED;
 // blocks an SM its registers must allow for (80 registers a thread; left to itself the
-// compiler took 95, and two blocks an SM)
+// compiler took 95, and two blocks an SM; native sums spill a little, and still win)
 constexpr int striped_min_blocks = 3;
 
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
