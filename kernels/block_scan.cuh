@@ -35,18 +35,25 @@ template <typename S>
 __device__ __forceinline__ S shfl_idx (const S& v, int lane)
 { return shfl_words (v, [=] (int w) { return __shfl_sync (0xffffffffu, w, lane); }); }
 
-template <typename Op>
-__device__ __forceinline__ seg<Op> warp_inclusive_scan (seg<Op> v)
+// inclusive scan of v across the first WIDTH lanes of the warp, combine (earlier, later)
+template <int WIDTH = 32, typename S, typename Combine>
+__device__ __forceinline__ S warp_inclusive_scan (S v, Combine combine)
 {
   const int lane = threadIdx.x & 31;
 #pragma unroll
-  for (int d = 1; d < 32; d <<= 1)
+  for (int d = 1; d < WIDTH; d <<= 1)
     {
-      const seg<Op> o = shfl_up (v, d);
+      const S o = shfl_up (v, d);
       if (lane >= d)
-        v = seg_combine<Op> (o, v);
+        v = combine (o, v);
     }
   return v;
+}
+
+template <typename Op>
+__device__ __forceinline__ seg<Op> warp_inclusive_scan (seg<Op> v)
+{
+  return warp_inclusive_scan (v, [] (const seg<Op>& a, const seg<Op>& b) { return seg_combine<Op> (a, b); });
 }
 
 template <typename Op, int BLOCK>

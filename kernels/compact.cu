@@ -129,14 +129,7 @@ __global__ void scatter_tiles (const W *x, const uint8_t *mask, int64_t n,
 #pragma unroll
       for (int k = 0; k < per; k++)
         s += c[k] = before[lane * per + k];
-      unsigned incl = s;
-#pragma unroll
-      for (int d = 1; d < 32; d <<= 1)
-        {
-          const unsigned o = __shfl_up_sync (0xffffffffu, incl, d);
-          if (lane >= d)
-            incl += o;
-        }
+      const unsigned incl = warp_inclusive_scan (s, [] (unsigned a, unsigned b) { return a + b; });
       unsigned at = incl - s;
 #pragma unroll
       for (int k = 0; k < per; k++)

@@ -104,6 +104,7 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
       *g.gate.next_tile = 0;   // (as tile_scan_kernel: the exact pass's tile counter)
 
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const auto combine = [] (const A& x, const A& y) { return Op::combine (x, y); };
   const int64_t base = (int64_t) blockIdx.x * tile_t::size;
   const int rem = (int) min ((int64_t) tile_t::size, g.n - base);
   tile_t t;
@@ -121,13 +122,7 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
           if (tile_t::offset (j, c) < rem)
             a = Op::combine (a, Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)));
         }
-#pragma unroll
-      for (int d = 1; d < 32; d <<= 1)
-        {
-          const A o = shfl_up (a, d);
-          if (lane >= d)
-            a = Op::combine (o, a);
-        }
+      a = warp_inclusive_scan (a, combine);
       if (lane == 31)
         warp_offset[j][warp] = a;
       const A before = shfl_up (a, 1);
@@ -142,14 +137,8 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
 #pragma unroll
       for (int j = 0; j < tile_t::rows; j++)
         {
-          A w = lane < warps ? warp_offset[j][lane] : Op::identity ();
-#pragma unroll
-          for (int d = 1; d < warps; d <<= 1)
-            {
-              const A o = shfl_up (w, d);
-              if (lane >= d)
-                w = Op::combine (o, w);
-            }
+          const A w = warp_inclusive_scan<warps> (lane < warps ? warp_offset[j][lane] : Op::identity (),
+                                                  combine);
           const A before = shfl_up (w, 1);
           if (lane < warps)
             warp_offset[j][lane] = lane ? Op::combine (acc, before) : acc;
