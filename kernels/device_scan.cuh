@@ -899,7 +899,10 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
         if constexpr (striped_tile<Op>::serves)
           if (striped)
             {
-              striped_scan_kernel<Op><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
+              if (g.exclusive)
+                striped_scan_kernel<Op, true><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
+              else
+                striped_scan_kernel<Op, false><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
               break;
             }
         if constexpr (wide::items != tile_shape<T, S>::items)

@@ -37,23 +37,24 @@ struct striped_tile
   // element c of this thread's vector in row j, from the tile's start
   static __device__ __forceinline__ int offset (int j, int c) { return j * row + threadIdx.x * per + c; }
 
-  // rem: elements from the tile's start to the end (size or fewer: a partial tile)
-  __device__ __forceinline__ void load (const T *x, int rem, int64_t base)
+  // rem: elements from the tile's start to the end (size or fewer: a partial tile, whose
+  // missing elements read as pad: the operator's identity, so that the scan needs no
+  // bounds of its own)
+  __device__ __forceinline__ void load (const T *x, int rem, int64_t base, T pad)
   {
     if (rem == size)
       {
         const uint4 *src = reinterpret_cast<const uint4 *> (x + base) + threadIdx.x;
 #pragma unroll
         for (int j = 0; j < rows; j++)
-          v[j].u = src[j * block_threads];
+          v[j].u = __ldcs (src + j * block_threads);
       }
     else
 #pragma unroll
       for (int j = 0; j < rows; j++)
 #pragma unroll
         for (int c = 0; c < per; c++)
-          if (offset (j, c) < rem)
-            v[j].e[c] = x[base + offset (j, c)];
+          v[j].e[c] = offset (j, c) < rem ? x[base + offset (j, c)] : pad;
   }
 
   __device__ __forceinline__ void store (T *y, int rem, int64_t base) const
@@ -63,7 +64,7 @@ struct striped_tile
         uint4 *dst = reinterpret_cast<uint4 *> (y + base) + threadIdx.x;
 #pragma unroll
         for (int j = 0; j < rows; j++)
-          dst[j * block_threads] = v[j].u;
+          __stcs (dst + j * block_threads, v[j].u);
       }
     else
 #pragma unroll
@@ -84,8 +85,10 @@ inline bool striped_applies (const line_args& g)
          && ((reinterpret_cast<uintptr_t> (g.x) | reinterpret_cast<uintptr_t> (g.y)) & 15) == 0;
 }
 
-// one tile a block
-template <typename Op>
+// one tile a block; exclusive scans take their own kernel: shifting the outputs costs
+// registers, and as a kernel argument the inclusive scans spilled too (H100, single sum
+// 2^26: 1.12x -> 1.10x the copy time without the spill)
+template <typename Op, bool EXCLUSIVE>
 __global__ void __launch_bounds__ (block_threads, striped_min_blocks)
 striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
 {
@@ -108,7 +111,7 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
   const int64_t base = (int64_t) blockIdx.x * tile_t::size;
   const int rem = (int) min ((int64_t) tile_t::size, g.n - base);
   tile_t t;
-  t.load (static_cast<const T *> (g.x), rem, base);
+  t.load (static_cast<const T *> (g.x), rem, base, Op::identity ());
 
   // each row: the thread's vector folded, scanned across the warp
   A lane_excl[tile_t::rows];
@@ -118,10 +121,7 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
       A a = Op::identity ();
 #pragma unroll
       for (int c = 0; c < tile_t::per; c++)
-        {
-          if (tile_t::offset (j, c) < rem)
-            a = Op::combine (a, Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)));
-        }
+        a = Op::combine (a, Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)));
       a = warp_inclusive_scan (a, combine);
       if (lane == 31)
         warp_offset[j][warp] = a;
@@ -130,20 +130,35 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
     }
   __syncthreads ();
 
-  // warp 0: the warps' offsets row after row, then the tile's prefix by the look-back
+  // warp 0: the warps' offsets in the tile, as one scan of the row-major (row, warp)
+  // totals (chaining the rows one after another cost 1.6 us a tile under full memory
+  // load, all on the look-back's critical path), then the tile's prefix by the look-back
   if (warp == 0)
     {
-      A acc = Op::identity ();
+      constexpr int totals = tile_t::rows * warps;
+      constexpr int per_lane = (totals + 31) / 32;
+      A *total = &warp_offset[0][0];
+      A x[per_lane];
+      A run = Op::identity ();
 #pragma unroll
-      for (int j = 0; j < tile_t::rows; j++)
+      for (int k = 0; k < per_lane; k++)
         {
-          const A w = warp_inclusive_scan<warps> (lane < warps ? warp_offset[j][lane] : Op::identity (),
-                                                  combine);
-          const A before = shfl_up (w, 1);
-          if (lane < warps)
-            warp_offset[j][lane] = lane ? Op::combine (acc, before) : acc;
-          acc = Op::combine (acc, shfl_idx (w, warps - 1));
+          const int i = lane * per_lane + k;
+          x[k] = i < totals ? total[i] : Op::identity ();
+          run = Op::combine (run, x[k]);
         }
+      const A incl = warp_inclusive_scan (run, combine);
+      const A before = shfl_up (incl, 1);
+      A excl = lane ? before : Op::identity ();
+#pragma unroll
+      for (int k = 0; k < per_lane; k++)
+        {
+          const int i = lane * per_lane + k;
+          if (i < totals)
+            total[i] = excl;
+          excl = Op::combine (excl, x[k]);
+        }
+      const A acc = shfl_idx (incl, 31);
       const seg<Op> prefix = tile_exclusive_prefix (ts, (int64_t) blockIdx.x, epoch, seg<Op> { acc, 0 });
       if (lane == 0)
         tile_prefix_st = prefix.a;
@@ -160,11 +175,11 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
       for (int c = 0; c < tile_t::per; c++)
         {
           const T x = t.v[j].e[c];
-          left |= tile_t::offset (j, c) < rem && leaves_range<R> (value, x);
+          left |= leaves_range<R> (value, x);   // (never on a pad)
           value = R::step (value, x, base + tile_t::offset (j, c));
           R::emit (value, &t.v[j].e[c], nullptr);
         }
-      if (g.exclusive)
+      if (EXCLUSIVE)
         {
           // the outputs move up by one element: the thread's first takes the lane
           // before's last (for lane 0: the warp's offset in the tile); keeping the
