@@ -893,16 +893,20 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
     default:
       {
         const bool striped = striped_applies<Op> (g);
-        const int64_t tiles = blocks_for (g.n, striped ? striped_tile<Op>::size : decoupled_tile (g.n));
+        const bool lines = g.len != g.n || g.heads;
+        const int64_t tiles = blocks_for (g.n, ! striped ? decoupled_tile (g.n)
+                                               : lines ? striped_tile<Op, true>::size : striped_tile<Op>::size);
         const tile_status<Op> ts = status_in (ws, tiles);
         const unsigned epoch = claim_status (ws, tiles, s);
         if constexpr (striped_tile<Op>::serves)
           if (striped)
             {
               if (g.exclusive)
-                striped_scan_kernel<Op, true><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
+                striped_scan_kernel<Op, true, false><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
+              else if (lines)
+                striped_scan_kernel<Op, false, true><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
               else
-                striped_scan_kernel<Op, false><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
+                striped_scan_kernel<Op, false, false><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
               break;
             }
         if constexpr (wide::items != tile_shape<T, S>::items)

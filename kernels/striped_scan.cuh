@@ -1,6 +1,6 @@
-// The decoupled scan of plain vectors (one line, forward, no head flags) of 4-byte
-// elements whose state is the element itself: single sums and products and the
-// wrapping pass of 4-byte native sums.  The tile lives in registers, in rows of one
+// The decoupled scan of contiguous lines (forward, inclusive where there is more than
+// one line or head flags) of 4-byte elements whose state is the element itself: single
+// sums and products and the wrapping pass of 4-byte native sums.  The tile lives in registers, in rows of one
 // 16-byte vector a thread (a row: block_threads x 16 bytes, one coalesced stretch), and
 // the block scans all its rows at once.  Without the shared-memory staging of
 // tile_scan_kernel a tile can be twice as large, so half as many look-backs stall their
@@ -20,7 +20,7 @@
 
 namespace gsk {
 
-template <typename Op>
+template <typename Op, bool LINES = false>
 struct striped_tile
 {
   typedef typename Op::elem T;
@@ -28,7 +28,7 @@ struct striped_tile
   static constexpr bool serves = sizeof (T) == 4 && std::is_same<typename Op::A, T>::value;
   static constexpr int per = 16 / sizeof (T);
   static constexpr int row = block_threads * per;
-  static constexpr int rows = striped_rows;
+  static constexpr int rows = LINES ? striped_rows_lines : striped_rows;
   static constexpr int size = rows * row;
 
   union vec { uint4 u; T e[per]; };
@@ -76,30 +76,111 @@ struct striped_tile
   }
 };
 
-// does g take the striped kernel?  (x and y 16-byte aligned: the engine's arrays are)
+// does g take the striped kernel?  (x and y 16-byte aligned: the engine's arrays are;
+// lines of at least one vector, so that a vector holds at most one line start; full
+// head flags, 4-byte aligned, read four at a time)
 template <typename Op>
 inline bool striped_applies (const line_args& g)
 {
-  return striped_tile<Op>::serves && g.n >= wide_tile_from && g.len == g.n && ! g.heads
-         && ! g.reverse && ! g.ix && ! g.gate.exact
+  const bool lines = g.len != g.n || g.heads;
+  return striped_tile<Op>::serves && g.n >= wide_tile_from && ! g.reverse && ! g.ix && ! g.gate.exact
+         && (! lines || (! g.exclusive && g.len >= striped_tile<Op>::per))
+         && (! g.heads || (g.heads_full && (reinterpret_cast<uintptr_t> (g.heads) & 3) == 0))
          && ((reinterpret_cast<uintptr_t> (g.x) | reinterpret_cast<uintptr_t> (g.y)) & 15) == 0;
+}
+
+// The state of a stretch of the tile: the operator's own, or where lines or heads cut
+// the tile (LINES), a segmented state (scan_ops.cuh: seg)
+template <typename Op, bool LINES> struct striped_state
+{
+  typedef typename Op::A S;
+  static __device__ __forceinline__ S identity () { return Op::identity (); }
+  static __device__ __forceinline__ S combine (const S& x, const S& y) { return Op::combine (x, y); }
+  static __device__ __forceinline__ S make (const typename Op::A& a, bool) { return a; }
+  static __device__ __forceinline__ typename Op::A value (const S& s) { return s; }
+  static __device__ __forceinline__ bool head (const S&) { return false; }
+  static __device__ __forceinline__ seg<Op> to_seg (const S& s) { return { s, 0 }; }
+  static __device__ __forceinline__ S from_seg (const seg<Op>& s) { return s.a; }
+};
+template <typename Op> struct striped_state<Op, true>
+{
+  typedef seg<Op> S;
+  static __device__ __forceinline__ S identity () { return seg_identity<Op> (); }
+  static __device__ __forceinline__ S combine (const S& x, const S& y) { return seg_combine<Op> (x, y); }
+  static __device__ __forceinline__ S make (const typename Op::A& a, bool head) { return { a, head }; }
+  static __device__ __forceinline__ typename Op::A value (const S& s) { return s.a; }
+  static __device__ __forceinline__ bool head (const S& s) { return s.head; }
+  static __device__ __forceinline__ seg<Op> to_seg (const S& s) { return s; }
+  static __device__ __forceinline__ S from_seg (const seg<Op>& s) { return s; }
+};
+
+// Which elements of this thread's vector in each row start a segment (LINES): bit
+// 4 * j + c for element c of row j (a line start, or a head flag)
+template <typename Op>
+__device__ __forceinline__ unsigned long long striped_starts (const line_args& g, int64_t base, int rem)
+{
+  typedef striped_tile<Op, true> tile_t;
+  static_assert (tile_t::per * tile_t::rows <= 64, "one bit an element");
+  unsigned long long starts = 0;
+  if (g.len != g.n)
+    {
+      // position in its line of the vector's first element, row after row
+      int64_t k = (base + threadIdx.x * tile_t::per) % g.len;
+      const int64_t step = tile_t::row % g.len;
+#pragma unroll
+      for (int j = 0; j < tile_t::rows; j++)
+        {
+          const int64_t c = k == 0 ? 0 : g.len - k;
+          if (c < tile_t::per)
+            starts |= 1ull << (j * tile_t::per + c);
+          k += step;
+          if (k >= g.len)
+            k -= g.len;
+        }
+    }
+  if (g.heads)
+    {
+#pragma unroll
+      for (int j = 0; j < tile_t::rows; j++)
+        {
+          unsigned flags = 0;
+          // (a plain load: as a streaming load, like the elements', the segmented scan
+          // took 1.50x the copy time instead of 1.15x)
+          if (rem == tile_t::size)
+            flags = *reinterpret_cast<const unsigned *> (g.heads + base + tile_t::offset (j, 0));
+          else
+#pragma unroll
+            for (int c = 0; c < tile_t::per; c++)
+              if (tile_t::offset (j, c) < rem)
+                flags |= (unsigned) g.heads[base + tile_t::offset (j, c)] << 8 * c;
+#pragma unroll
+          for (int c = 0; c < tile_t::per; c++)
+            if ((flags >> 8 * c) & 0xffu)
+              starts |= 1ull << (j * tile_t::per + c);
+        }
+    }
+  return starts;
 }
 
 // one tile a block; exclusive scans take their own kernel: shifting the outputs costs
 // registers, and as a kernel argument the inclusive scans spilled too (H100, single sum
-// 2^26: 1.12x -> 1.10x the copy time without the spill)
-template <typename Op, bool EXCLUSIVE>
+// 2^26: 1.12x -> 1.10x the copy time without the spill); so do scans of several lines
+// or with heads (LINES, inclusive only)
+template <typename Op, bool EXCLUSIVE, bool LINES>
 __global__ void __launch_bounds__ (block_threads, striped_min_blocks)
 striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
 {
   typedef typename Op::elem T;
   typedef typename Op::A A;
   typedef runner<Op> R;
-  typedef striped_tile<Op> tile_t;
+  typedef striped_tile<Op, LINES> tile_t;
+  typedef striped_state<Op, LINES> St;
+  typedef typename St::S S;
+  static_assert (! (EXCLUSIVE && LINES), "exclusive scans of lines take the staged kernel");
   constexpr int warps = block_threads / 32;
   // warp totals of each row, then the warps' exclusive offsets in the tile
-  __shared__ A warp_offset[tile_t::rows][warps];
-  __shared__ A tile_prefix_st;
+  __shared__ S warp_offset[tile_t::rows][warps];
+  __shared__ S tile_prefix_st;
   if (gate_closed (g.gate))
     return;
   if constexpr (R::checks_range)
@@ -107,26 +188,32 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
       *g.gate.next_tile = 0;   // (as tile_scan_kernel: the exact pass's tile counter)
 
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const auto combine = [] (const A& x, const A& y) { return Op::combine (x, y); };
+  const auto combine = [] (const S& x, const S& y) { return St::combine (x, y); };
   const int64_t base = (int64_t) blockIdx.x * tile_t::size;
   const int rem = (int) min ((int64_t) tile_t::size, g.n - base);
   tile_t t;
   t.load (static_cast<const T *> (g.x), rem, base, Op::identity ());
+  const unsigned long long starts = LINES ? striped_starts<Op> (g, base, rem) : 0;
+  const auto starts_at = [&] (int j, int c) { return LINES && ((starts >> (j * tile_t::per + c)) & 1); };
 
-  // each row: the thread's vector folded, scanned across the warp
+  // each row: the thread's vector folded, scanned across the warp (the lanes' exclusive
+  // states kept as values and one bit a row for their heads: as seg states they spilled)
   A lane_excl[tile_t::rows];
+  unsigned lane_excl_heads = 0;
 #pragma unroll
   for (int j = 0; j < tile_t::rows; j++)
     {
-      A a = Op::identity ();
+      S a = St::identity ();
 #pragma unroll
       for (int c = 0; c < tile_t::per; c++)
-        a = Op::combine (a, Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)));
+        a = St::combine (a, St::make (Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)), starts_at (j, c)));
       a = warp_inclusive_scan (a, combine);
       if (lane == 31)
         warp_offset[j][warp] = a;
-      const A before = shfl_up (a, 1);
-      lane_excl[j] = lane ? before : Op::identity ();
+      const S before = shfl_up (a, 1);
+      const S excl = lane ? before : St::identity ();
+      lane_excl[j] = St::value (excl);
+      lane_excl_heads |= (unsigned) St::head (excl) << j;
     }
   __syncthreads ();
 
@@ -137,31 +224,31 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
     {
       constexpr int totals = tile_t::rows * warps;
       constexpr int per_lane = (totals + 31) / 32;
-      A *total = &warp_offset[0][0];
-      A x[per_lane];
-      A run = Op::identity ();
+      S *total = &warp_offset[0][0];
+      S x[per_lane];
+      S run = St::identity ();
 #pragma unroll
       for (int k = 0; k < per_lane; k++)
         {
           const int i = lane * per_lane + k;
-          x[k] = i < totals ? total[i] : Op::identity ();
-          run = Op::combine (run, x[k]);
+          x[k] = i < totals ? total[i] : St::identity ();
+          run = St::combine (run, x[k]);
         }
-      const A incl = warp_inclusive_scan (run, combine);
-      const A before = shfl_up (incl, 1);
-      A excl = lane ? before : Op::identity ();
+      const S incl = warp_inclusive_scan (run, combine);
+      const S before = shfl_up (incl, 1);
+      S excl = lane ? before : St::identity ();
 #pragma unroll
       for (int k = 0; k < per_lane; k++)
         {
           const int i = lane * per_lane + k;
           if (i < totals)
             total[i] = excl;
-          excl = Op::combine (excl, x[k]);
+          excl = St::combine (excl, x[k]);
         }
-      const A acc = shfl_idx (incl, 31);
-      const seg<Op> prefix = tile_exclusive_prefix (ts, (int64_t) blockIdx.x, epoch, seg<Op> { acc, 0 });
+      const S acc = shfl_idx (incl, 31);
+      const seg<Op> prefix = tile_exclusive_prefix (ts, (int64_t) blockIdx.x, epoch, St::to_seg (acc));
       if (lane == 0)
-        tile_prefix_st = prefix.a;
+        tile_prefix_st = St::from_seg (prefix);
     }
   __syncthreads ();
 
@@ -169,12 +256,15 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
 #pragma unroll
   for (int j = 0; j < tile_t::rows; j++)
     {
-      typename R::V value = R::start (Op::combine (Op::combine (tile_prefix_st, warp_offset[j][warp]),
-                                                   lane_excl[j]));
+      const S lane_prefix = St::make (lane_excl[j], (lane_excl_heads >> j) & 1);
+      typename R::V value = R::start (St::value (St::combine (St::combine (tile_prefix_st, warp_offset[j][warp]),
+                                                              lane_prefix)));
 #pragma unroll
       for (int c = 0; c < tile_t::per; c++)
         {
           const T x = t.v[j].e[c];
+          if (starts_at (j, c))
+            value = R::reset ();
           left |= leaves_range<R> (value, x);   // (never on a pad)
           value = R::step (value, x, base + tile_t::offset (j, c));
           R::emit (value, &t.v[j].e[c], nullptr);
@@ -191,7 +281,8 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
           if (lane)
             t.v[j].e[0] = before;
           else
-            R::emit (R::start (Op::combine (tile_prefix_st, warp_offset[j][warp])), &t.v[j].e[0], nullptr);
+            R::emit (R::start (St::value (St::combine (tile_prefix_st, warp_offset[j][warp]))),
+                     &t.v[j].e[0], nullptr);
         }
     }
   t.store (static_cast<T *> (g.y), rem, base);

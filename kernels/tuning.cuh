@@ -68,6 +68,14 @@ struct wide_tile_shape
 #define GSK_STRIPED_ROWS 12
 #endif
 constexpr int striped_rows = GSK_STRIPED_ROWS;
+// rows of the striped tiles of several lines or with head flags, whose states are
+// segmented (H100, single sum, x copy, segmented by 1-byte flags at 2^26 / 4096x4096 along
+// dim 1: 8 rows 1.15 / 1.17-1.19; 10 rows 1.13 / 1.15-1.18 (a spilled word); 12 rows
+// 1.18 / 1.24; the staged tile 1.27 / 1.28)
+#ifndef GSK_STRIPED_ROWS_LINES
+#define GSK_STRIPED_ROWS_LINES 10
+#endif
+constexpr int striped_rows_lines = GSK_STRIPED_ROWS_LINES;
 // blocks an SM its registers must allow for (80 registers a thread; left to itself the
 // compiler took 95, and two blocks an SM; native sums spill a little, and still win)
 constexpr int striped_min_blocks = 3;

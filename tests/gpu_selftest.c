@@ -324,7 +324,8 @@ int main (int argc, char **argv)
   CHECK (cudaMalloc (&dheads, max_n + 1));
 
   /* tiles hold 1024, 2048 or 4096 elements, from 2^21 elements 3584 (8 bytes) or 6144
-     (4 bytes), or, in the striped kernel (4-byte plain vectors), 12288; sizes at and
+     (4 bytes), or, in the striped kernel (4-byte sums and products), 12288 (10240 for
+     several lines or head flags, tested below); sizes at and
      around their multiples */
   static const int64_t sizes_full[] = { 0, 1, 2, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025,
     2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12288, 65535, 65536, 65537,
@@ -398,6 +399,28 @@ int main (int argc, char **argv)
                         heads[i] = next () % 613 == 0 || i == 2048 || i == 4096;
                       check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "modes");
                     }
+          /* the striped kernel's lines and heads (4-byte sums and products from 2^21
+             elements, tiles of 10240): lines shorter and longer than a row of vectors,
+             line starts inside a vector, lines across tiles, full head flags */
+          static const int64_t line_lens[] = { 4, 5, 7, 1023, 4096, 4099, 10240 * 3 + 1, 10240 * 205 - 1 };
+          static const int64_t line_lens_quick[] = { 5, 4099 };
+          const int64_t *lens = quick ? line_lens_quick : line_lens;
+          const int nlens = quick ? 2 : (int) (sizeof line_lens / sizeof *line_lens);
+          if (scan_type_size (h.type) == 4 && ! tiny
+              && (op == SCAN_SUM || op == SCAN_PROD || op == SCAN_SATSUM))
+            for (int l = 0; l < nlens; l++)
+              for (int hk = 0; hk < 2; hk++)
+                {
+                  const int64_t len = lens[l];
+                  scan_desc c = h;
+                  c.len = len;
+                  c.outer = (((int64_t) 1 << 21) + len) / len;   /* (more than 2^21 elements) */
+                  c.heads_full = hk;
+                  c.heads = hk ? heads : NULL;
+                  for (int64_t i = 0; hk && i < scan_numel (&c); i++)
+                    heads[i] = next () % 5003 == 0;
+                  check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped lines");
+                }
           /* lane tiles: steps around the tiles' rows (64, 128 or 256 steps) */
           static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1025 };
           for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
