@@ -1,11 +1,11 @@
-// The decoupled scan of contiguous lines (forward, inclusive where there is more than
-// one line or head flags) of 4-byte elements whose state is the element itself: single
-// sums and products and the wrapping pass of 4-byte native sums.  The tile lives in registers, in rows of one
-// 16-byte vector a thread (a row: block_threads x 16 bytes, one coalesced stretch), and
-// the block scans all its rows at once.  Without the shared-memory staging of
-// tile_scan_kernel a tile can be twice as large, so half as many look-backs stall their
-// blocks: the look-back is what separates the staged kernel from a copy (without it,
-// the staged kernel runs at the copy time).
+// The decoupled scan of contiguous lines (forward; inclusive where there is more than
+// one line or there are head flags) of 4-byte elements whose state is the element
+// itself: single sums and products and the wrapping pass of 4-byte native sums.  The
+// tile lives in registers, in rows of one 16-byte vector a thread (a row: block_threads
+// x 16 bytes, one coalesced stretch), and the block scans all its rows at once.  Without
+// the shared-memory staging of tile_scan_kernel a tile can be twice as large, so half as
+// many look-backs stall their blocks: the look-back is what separates the staged kernel
+// from a copy (without it, the staged kernel runs at the copy time).
 #pragma once
 
 #include <cuda_runtime.h>
