@@ -893,7 +893,7 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
     default:
       {
         const bool striped = striped_applies<Op> (g);
-        const bool lines = g.len != g.n || g.heads;
+        const bool lines = striped_lines (g);
         const int64_t tiles = blocks_for (g.n, ! striped ? decoupled_tile (g.n)
                                                : lines ? striped_tile<Op, true>::size : striped_tile<Op>::size);
         const tile_status<Op> ts = status_in (ws, tiles);

@@ -76,13 +76,16 @@ struct striped_tile
   }
 };
 
+// several lines or head flags cut g's tiles: the kernel of segmented states
+inline bool striped_lines (const line_args& g) { return g.len != g.n || g.heads; }
+
 // does g take the striped kernel?  (x and y 16-byte aligned: the engine's arrays are;
 // lines of at least one vector, so that a vector holds at most one line start; full
 // head flags, 4-byte aligned, read four at a time)
 template <typename Op>
 inline bool striped_applies (const line_args& g)
 {
-  const bool lines = g.len != g.n || g.heads;
+  const bool lines = striped_lines (g);
   return striped_tile<Op>::serves && g.n >= wide_tile_from && ! g.reverse && ! g.ix && ! g.gate.exact
          && (! lines || (! g.exclusive && g.len >= striped_tile<Op>::per))
          && (! g.heads || (g.heads_full && (reinterpret_cast<uintptr_t> (g.heads) & 3) == 0))
