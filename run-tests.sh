@@ -3,7 +3,8 @@
 # (the Octave suite on the build tree, and the GPU self-test where a GPU is present),
 # then for a CUDA build (when nvcc is found) and a --without-cuda build: `pkg install`
 # the tarball into a temporary prefix, `pkg load gpuscan`, `test gpuscan` (the CPU-only
-# build with the host stand-in for device arrays, so that their tests run without a GPU);
+# build with the host stand-in for device arrays, so that their tests run without a GPU)
+# and the demo that setup.sh runs;
 # last, the CPU build under AddressSanitizer + UndefinedBehaviorSanitizer and under
 # valgrind, and 60 s of fuzzing the gateway (libFuzzer).
 set -euo pipefail
@@ -32,7 +33,9 @@ for flags in $variants; do
     pkg ('install', '-local', '$tarball');
     pkg ('load', 'gpuscan');
     addpath ('$top/tests');
-    exit (! run_suite ());"
+    ok = run_suite ();
+    run ('$top/tools/demo.m');   # what setup.sh shows a new user
+    exit (! ok);"
   echo "== $flags: pkg install + suite took $(( $(date +%s) - start )) s"
   rm -rf "$prefix"
 done

@@ -5,6 +5,7 @@
 ## Software Foundation, either version 3 of the License, or (at your option)
 ## any later version.  See the file COPYING.
 
+classdef gpuscan_array < handle
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{d} =} gpuscan_array (@var{x})
 ## @deftypefnx {} {@var{x} =} gather (@var{d})
@@ -47,7 +48,7 @@
 ## @seealso{gpuscan, gpuscan_compact, gpuscan_info}
 ## @end deftypefn
 
-classdef gpuscan_array < handle
+  ## (the help text sits inside classdef, where Octave 7 looks for a class's help)
 
   properties (SetAccess = private, Hidden)
     ## what __gpuscan__ reads and writes: the engine's id of the memory (0: none, for an
