@@ -29,6 +29,34 @@ inline line_args make_line_args (const scan_desc *d)
            scan_numel (d), d->len, redo_gate {} };
 }
 
+// Elements copied from global to shared memory with cp.async (sm_80 on): they bypass
+// the registers, so every load of a tile can be in flight at once.  With plain loads
+// the 32-register cap of the wide tiles let only 4-5 of a thread's 14 loads out at a
+// time (H100, decoupled scans at 2^24..2^28, x copy: native int64 sum 1.13-1.14 ->
+// 1.10-1.11, double max 1.41 -> 1.39, staged single sum 1-3% faster).
+template <typename T>
+__device__ __forceinline__ void copy_to_shared (T *dst, const T *src)
+{
+#if __CUDA_ARCH__ >= 800
+  if constexpr ((sizeof (T) == 4 || sizeof (T) == 8) && alignof (T) == sizeof (T))
+    {
+      asm volatile ("cp.async.ca.shared.global [%0], [%1], %2;"
+                    :: "r"((unsigned) __cvta_generic_to_shared (dst)), "l"(src), "n"(sizeof (T))
+                    : "memory");
+      return;
+    }
+#endif
+  *dst = *src;
+}
+
+// this thread's copies have landed (a barrier then shows them to the block)
+__device__ __forceinline__ void copies_to_shared_done ()
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile ("cp.async.wait_all;" ::: "memory");
+#endif
+}
+
 template <typename T, int BLOCK, int ITEMS>
 struct tile_io
 {
@@ -67,7 +95,7 @@ struct tile_io
       {
         const int i = j * BLOCK + threadIdx.x;
         if (i < cnt)
-          st.v[pad (i)] = x[i];
+          copy_to_shared (&st.v[pad (i)], x + i);
       }
     if (g.heads && g.heads_full)
       {
@@ -85,6 +113,7 @@ struct tile_io
               h[i] = q < g.n ? g.heads[q] : 0;
             }
       }
+    copies_to_shared_done ();
   }
 
   __device__ __forceinline__ void store (const storage& st, const line_args& g) const

@@ -1,6 +1,8 @@
 // Tuning constants of the kernels, apart from the algorithms.
 #pragma once
 
+#include <type_traits>
+
 namespace gsk {
 
 // threads per block of every tile kernel
@@ -25,12 +27,19 @@ constexpr int block_threads = 256;
 #ifndef GSK_ITEMS_4B_LARGE
 #define GSK_ITEMS_4B_LARGE 24
 #endif
-// 8-byte elements of large arrays (H100, decoupled double sum, x copy at 2^24 / 2^26 /
-// 2^28, registers held to 32 so that shared memory alone sets the blocks per SM):
-// 12 items 1.137 / 1.096 / 1.094; 14 items 1.123 / 1.101 / 1.098; 16 items 1.149 /
-// 1.106 / 1.112 (6 blocks an SM); at 16 items and 40-43 registers 1.15-1.21
+// 8-byte elements of large arrays (H100, decoupled sums, x copy at 2^24 / 2^26 / 2^28).
+// Plain loads, double, registers held to 32 so that shared memory alone sets the blocks
+// per SM: 12 items 1.137 / 1.096 / 1.094; 14 items 1.123 / 1.101 / 1.098; 16 items 1.149 /
+// 1.106 / 1.112 (6 blocks an SM); at 16 items and 40-43 registers 1.15-1.21.
+// Loads through cp.async (tile_io.cuh), double: 12 items, 8 blocks 1.12-1.13 / 1.095 /
+// 1.095; 14 items, 7 blocks 1.13-1.15 / 1.097 / 1.098.  The int64 wrapping sum of a
+// native sum spills under 32 registers: 12 items, 8 blocks or 14 items, 7 blocks 0.97-1.01x
+// CUB's int64 sum; 14 items and the compiler's registers 0.96-0.98x CUB (1.13 / 1.10 / 1.10)
 #ifndef GSK_ITEMS_8B_LARGE
-#define GSK_ITEMS_8B_LARGE 14
+#define GSK_ITEMS_8B_LARGE 12
+#endif
+#ifndef GSK_ITEMS_8B_LARGE_INT
+#define GSK_ITEMS_8B_LARGE_INT 14
 #endif
 template <typename T, typename S>
 struct tile_shape
@@ -44,19 +53,22 @@ struct tile_shape
 
 // The decoupled scan of large arrays of small elements with small states.  Blocks an SM
 // the compiler must allow for with its registers: as many as fit the shared memory (8 of
-// 4-byte tiles, 7 of 8-byte ones: 32 and 36 registers a thread).  Left to itself it took
+// 4-byte and of 8-byte floating tiles: 32 registers a thread).  Left to itself it took
 // 43-53 registers in some builds, and singles then ran 1.44x the copy time instead of
-// 1.15x.  (At small sizes, where few tiles are in flight, 32 registers slow the default
-// tiles down: double 2^20 1.30x -> 1.76x.)
+// 1.15x.  8-byte integer sums keep the compiler's choice (above).  (At small sizes, where
+// few tiles are in flight, 32 registers slow the default tiles down: double 2^20 1.30x ->
+// 1.76x.)
 constexpr long long wide_tile_from = 1LL << 21;
 template <typename T, typename S>
 struct wide_tile_shape
 {
   static constexpr bool wide = sizeof (T) <= 8 && sizeof (S) <= 16;
+  static constexpr bool int8b = sizeof (T) == 8 && std::is_integral<T>::value;
   static constexpr int items = ! wide ? tile_shape<T, S>::items
-                               : sizeof (T) == 8 ? GSK_ITEMS_8B_LARGE : GSK_ITEMS_4B_LARGE;
+                               : sizeof (T) != 8 ? GSK_ITEMS_4B_LARGE
+                               : int8b ? GSK_ITEMS_8B_LARGE_INT : GSK_ITEMS_8B_LARGE;
   static constexpr int size = block_threads * items;
-  static constexpr int min_blocks = ! wide ? 0 : sizeof (T) == 8 ? 7 : 8;
+  static constexpr int min_blocks = ! wide || int8b ? 0 : 8;
 };
 
 // rows of the striped tile (striped_scan.cuh: 4-byte plain vectors from wide_tile_from
