@@ -919,10 +919,24 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
         if constexpr (! std::is_void<fast>::value)
           if (gate.exact)
             {
-              // a small grid, whose blocks take the tiles (see tile_scan_kernel)
-              launch_pass (tile_scan_kernel<Op, block_scan_shuffle, true, tile_shape<T, S>::items, true>,
-                           std::min<int64_t> (tiles, gated_grid_blocks), heads_smem (g), s, gate,
-                           g, ts, epoch, (const S *) nullptr);
+              // one round of blocks on the GPU, which take the tiles (see tile_scan_kernel):
+              // blocks of a second round would only find the gate closed, after the first
+              // (H100, native int64 sum at 2^24, closed gate: 4 blocks an SM, 2 rounds,
+              // 5.8 us; 2, one round, 4.5 us)
+              const auto kernel = tile_scan_kernel<Op, block_scan_shuffle, true, tile_shape<T, S>::items, true>;
+              const size_t smem = heads_smem (g);
+              static int64_t round[2] = { 0, 0 };   // without, with staged head flags
+              int64_t& blocks = round[smem > 0];
+              if (! blocks)
+                {
+                  int dev = 0, sms = 0, per_sm = 0;
+                  cudaGetDevice (&dev);
+                  cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev);
+                  cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, block_threads, smem);
+                  blocks = std::max (1, sms * per_sm);
+                }
+              launch_pass (kernel, std::min<int64_t> (tiles, blocks), smem, s, gate, g, ts, epoch,
+                           (const S *) nullptr);
               break;
             }
         tile_scan_kernel<Op, block_scan_shuffle, true><<<tiles, block_threads, heads_smem (g), s>>> (

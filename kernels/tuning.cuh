@@ -136,10 +136,6 @@ constexpr long long elementwise_max_blocks = 132LL * 8;
 #define GSK_FAST_SATSUM_MIN_BYTES 0
 #endif
 constexpr long long fast_satsum_min_bytes = GSK_FAST_SATSUM_MIN_BYTES;
-// The exact pass of a fast native sum waits behind a device word with this many blocks,
-// which take the tiles in turn when the gate is open: a block that only finds the gate
-// closed still costs ~3 ns (H100: 12.5 us for an empty pass of 4096 blocks)
-constexpr long long gated_grid_blocks = 132LL * 4;
 
 // stream compaction: elements per thread of a tile (tile = block_threads * compact_items)
 constexpr int compact_items = 8;
