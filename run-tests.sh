@@ -26,7 +26,7 @@ for flags in $variants; do
   echo "== pkg install $(basename "$tarball") with $flags into $prefix"
   start=$(date +%s)
   host_arrays=0; [ "$flags" = --without-cuda ] && host_arrays=1
-  GPUSCAN_HOST_ARRAYS=$host_arrays GPUSCAN_CONFIGURE_FLAGS=$flags octave-cli --no-gui --norc --quiet --eval "
+  GPUSCAN_HOST_ARRAYS=$host_arrays GPUSCAN_CONFIGURE_FLAGS=$flags octave-cli --no-gui --norc --no-history --quiet --eval "
     pkg ('prefix', '$prefix/share', '$prefix/lib');
     pkg ('local_list', '$prefix/local_list');
     pkg ('global_list', '$prefix/global_list');

@@ -8,5 +8,5 @@ bash tools/install-deps.sh
 bash tools/build-tarball.sh build
 tarball=$(ls -t build/gpuscan-*.tar.gz | head -n 1)
 echo "gpuscan: pkg install $tarball"
-octave-cli --no-gui --norc --quiet --eval "pkg ('install', '$tarball')"
-octave-cli --no-gui --norc --quiet --eval "pkg load gpuscan; run ('tools/demo.m')"
+octave-cli --no-gui --norc --no-history --quiet --eval "pkg ('install', '$tarball')"
+octave-cli --no-gui --norc --no-history --quiet --eval "pkg load gpuscan; run ('tools/demo.m')"

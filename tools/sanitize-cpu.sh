@@ -19,7 +19,7 @@ if [[ $steps == *" asan "* ]]; then
   LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
   ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=0 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 GPUSCAN_HOST_ARRAYS=1 \
-    octave-cli --no-gui --norc --quiet --eval \
+    octave-cli --no-gui --norc --no-history --quiet --eval \
       "addpath ('$top/tests'); addpath ('$top/inst'); addpath ('$b/src'); exit (! run_suite ())"
   cd "$top"
 fi
@@ -30,7 +30,7 @@ if [[ $steps == *" valgrind "* ]]; then
   make -j"$(nproc)" >make.log 2>&1 || { tail -30 make.log; exit 1; }
   echo "== valgrind memcheck: every operator and mode on small arrays"
   OMP_NUM_THREADS=2 valgrind --error-exitcode=3 --errors-for-leak-kinds=none --quiet \
-    octave-cli --no-gui --norc --quiet --eval \
+    octave-cli --no-gui --norc --no-history --quiet --eval \
       "addpath ('$top/tests'); addpath ('$top/inst'); addpath ('$b/src'); exit (! sanity_calls ())"
   cd "$top"
 fi
