@@ -32,8 +32,9 @@ inline line_args make_line_args (const scan_desc *d)
 // Elements copied from global to shared memory with cp.async (sm_80 on): they bypass
 // the registers, so every load of a tile can be in flight at once.  With plain loads
 // the 32-register cap of the wide tiles let only 4-5 of a thread's 14 loads out at a
-// time (H100, decoupled scans at 2^24..2^28, x copy: native int64 sum 1.13-1.14 ->
-// 1.10-1.11, double max 1.41 -> 1.39, staged single sum 1-3% faster).
+// time (H100, decoupled scans at 2^26..2^28, x copy, with the shapes of tuning.cuh:
+// native int64 sum 1.13-1.14 -> 1.10-1.12, double max 1.41 -> 1.39, staged single sum
+// 1-3% faster).
 template <typename T>
 __device__ __forceinline__ void copy_to_shared (T *dst, const T *src)
 {
