@@ -63,12 +63,12 @@ template <typename T, typename S>
 struct wide_tile_shape
 {
   static constexpr bool wide = sizeof (T) <= 8 && sizeof (S) <= 16;
-  static constexpr bool int8b = sizeof (T) == 8 && std::is_integral<T>::value;
+  static constexpr bool integer_8byte = sizeof (T) == 8 && std::is_integral<T>::value;
   static constexpr int items = ! wide ? tile_shape<T, S>::items
                                : sizeof (T) != 8 ? GSK_ITEMS_4B_LARGE
-                               : int8b ? GSK_ITEMS_8B_LARGE_INT : GSK_ITEMS_8B_LARGE;
+                               : integer_8byte ? GSK_ITEMS_8B_LARGE_INT : GSK_ITEMS_8B_LARGE;
   static constexpr int size = block_threads * items;
-  static constexpr int min_blocks = ! wide || int8b ? 0 : 8;
+  static constexpr int min_blocks = ! wide || integer_8byte ? 0 : 8;
 };
 
 // rows of the striped tile (striped_scan.cuh: 4-byte plain vectors from wide_tile_from

@@ -12,7 +12,7 @@ function ok = run_suite ()
             ntest, nskip + nrtskip, toc (t0), which (f{1}));
     ok = ok && npass + nxfail + nbug == ntest;
     ## `help` must find the texinfo (a class's sits inside its classdef in Octave 7)
-    [text, format] = get_help_text (f{1});
+    [~, format] = get_help_text (f{1});
     if (! strcmp (format, "texinfo"))
       printf ("  %-14s has no texinfo help (help finds: %s)\n", f{1}, format);
       ok = false;
