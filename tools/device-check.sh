@@ -36,14 +36,14 @@ if [[ $steps == *" build "* ]]; then
   rm -rf $b && mkdir -p $b && tar -C $b -xzf "$tarball" --strip-components=1
   ( cd $b && start=$(date +%s) && ./configure > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 \
     && make -C src gpu_selftest gpu_bench >> make.log 2>&1 \
-    && echo "build: $(( $(date +%s) - start )) s" ) || { tail -40 $b/make.log $b/configure.log; exit 1; }
+    && echo "build: $(( $(date +%s) - start )) s" ) || { tail -n 40 $b/make.log $b/configure.log; exit 1; }
   grep "CUDA engine" $b/configure.log
 fi
 if [[ $steps == *" fault "* ]]; then
   fb=/tmp/gs-fault
   rm -rf $fb && mkdir -p $fb && tar -C $fb -xzf "$tarball" --strip-components=1
   ( cd $fb && ./configure --enable-fault-injection > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 ) \
-    || { tail -40 $fb/make.log; exit 1; }
+    || { tail -n 40 $fb/make.log; exit 1; }
 fi
 if [[ $steps == *" selftest "* ]]; then
   $b/src/gpu_selftest 2>&1 | tee "$OUT/selftest.txt" | tail -25; rc=$((rc | PIPESTATUS[0]))
