@@ -47,10 +47,16 @@ function octave_bench ()
             tc * 1e3, tc / tg);
   endfor
   printf ("worst excess of auto over cumsum, 1..2^28: %.1f us at n = %d\n", worst * 1e6, worst_n);
+  if (info.gpu_count > 0)
+    printf ("auto crossover (vectors, columns, other dims): %s\n",
+            num2str (gpuscan_info ().auto_crossover));
+  endif
 endfunction
 
 function t = best_time (f, reps)
-  f ();                                   # warm-up: engines, buffers, calibration
+  for w = 1:4   # warm-up: engines, buffers, and "auto"'s four timed calls of a shape and size
+    f ();
+  endfor
   t = Inf;
   for r = 1:reps
     t0 = tic (); y = f (); t = min (t, toc (t0)); clear y

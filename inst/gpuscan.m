@@ -68,8 +68,11 @@
 ## lane for narrow slices); complex max/min and logical min always run on the CPU engine.
 ## @code{gpuscan_info ()} lists what this machine has; the environment variable
 ## @env{GPUSCAN_ENGINE} (@qcode{"cpu"} or @qcode{"gpu"}) forces the engine of
-## @qcode{"auto"}, which measures for each shape (one vector, the columns of a
-## matrix, other dimensions) from what size the GPU wins.  Host arrays go through the
+## @qcode{"auto"}, which times its own calls: for each shape (one vector, the columns
+## of a matrix, other dimensions) and size (from 2^16 elements, by powers of two) the
+## first four calls alternate between the GPU and the CPU engine, and later calls take
+## the faster one (so results of those first calls may differ in the last bits, within
+## the accuracy below).  Host arrays go through the
 ## GPU in chunks, the next one copied in and the previous one copied out while one is
 ## scanned, with the scan state carried from chunk to chunk on the GPU, so any size
 ## that fits in host memory works (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size,
@@ -554,6 +557,20 @@ endfunction
 %! assert (info.device_array_count, 0);
 %! assert (info.gpu_memory_held_bytes < held || held == 0);
 %! assert (gpuscan (x), y, 1e-8 * sum (abs (x)));
+
+%!testif ; gpuscan_info ().gpu_count > 0 && isempty (getenv ("GPUSCAN_CROSSOVER"))
+%! ## "auto" times its own calls: two on each engine per shape and size, then the faster
+%! x = mod ((1:2^17)', 17) - 8;
+%! ref = cumsum (x);
+%! clear gpuscan __gpuscan__
+%! assert (gpuscan_info ().auto_crossover, [-1 -1 -1]);
+%! for k = 1:4
+%!   assert (gpuscan (x), ref);
+%! endfor
+%! assert (gpuscan_info ().auto_crossover(1) == 0 || gpuscan_info ().auto_crossover(1) == 2^17);
+%! assert (gpuscan_info ().auto_crossover(2:3), [-1 -1]);
+%! assert (gpuscan (x), ref);
+%! assert (gpuscan (reshape (x, 2^9, 2^8)), cumsum (reshape (x, 2^9, 2^8)));
 
 %!testif ; gpuscan_info ().fault_injection && gpuscan_info ().gpu_count > 0
 %! ## GPU faults (a test build: GPUSCAN_FAULT makes CUDA calls fail): each one gives a

@@ -28,12 +28,13 @@
 ## @item cpu_threads
 ## threads of the CPU engine (@env{OMP_NUM_THREADS} sets it)
 ## @item auto_crossover
-## the sizes (elements) from which @qcode{"auto"} runs on the GPU, for one vector,
-## for the columns of a matrix (dim 1) and for any other dimension: each measured at
-## the first @qcode{"auto"} call of its shape with 2^16 elements or more (the CPU
-## engine and the GPU with its transfers, both timed on this machine); 0 when the GPU
-## never won, -1 before that first measurement (@env{GPUSCAN_CROSSOVER} sets all
-## three, @env{GPUSCAN_ENGINE} forces @qcode{"cpu"} or @qcode{"gpu"})
+## for one vector, for the columns of a matrix (dim 1) and for any other dimension:
+## the smallest size (a power of two, elements) where @qcode{"auto"} has chosen the
+## GPU.  @qcode{"auto"} times its own calls of 2^16 elements or more, per shape and
+## power-of-two size: two on the GPU (transfers included) and two on the CPU engine,
+## then the faster of the two.  0 when the CPU won at every size measured so far, -1
+## before any size is measured (@env{GPUSCAN_CROSSOVER} sets all three, with no
+## measuring; @env{GPUSCAN_ENGINE} forces @qcode{"cpu"} or @qcode{"gpu"})
 ## @item gpu_memory_held_bytes
 ## device and pinned host memory gpuscan keeps between calls (buffers grow to the
 ## largest scan so far and are freed by @code{clear all}, @code{pkg unload} and exit)
@@ -74,7 +75,7 @@ function info = gpuscan_info (varargin)
       elseif (c == 0)
         what = "never (the CPU engine was faster at every size)";
       else
-        what = sprintf ("from %d elements", c);
+        what = sprintf ("from %d elements (sizes measured so far)", c);
       endif
       printf ("  auto crossover:    %-10s %s\n", shapes{k}, what);
     endfor

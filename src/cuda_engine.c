@@ -1,6 +1,6 @@
 /* CUDA host engine.  State that lives across calls: the device, three streams (scans,
-   copies in, copies out), device buffers that only grow, pinned staging buffers and the
-   "auto" crossover.  Host data streams through the staging buffers: while the GPU copies
+   copies in, copies out), device buffers that only grow, pinned staging buffers and
+   what "auto" measured.  Host data streams through the staging buffers: while the GPU copies
    one buffer, the host threads fill or drain the other, and copies in and out are
    interleaved so that both directions are in flight beside the scans. */
 #include <stdio.h>
@@ -20,6 +20,11 @@
 
 typedef struct device_buffer { void *p; size_t bytes; } device_buffer;
 
+/* "auto"'s measurements of one shape class and size bucket (a power of two), per engine
+   (0: CPU, 1: GPU): the calls timed, and the best seconds per element among them */
+enum { AUTO_CPU, AUTO_GPU, AUTO_BUCKETS = 64 };
+typedef struct auto_bucket { int calls[2]; double best[2]; } auto_bucket;
+
 static struct cuda_state {
   int tried;                 /* initialisation attempted */
   int usable;                /* a device is there and works */
@@ -35,10 +40,14 @@ static struct cuda_state {
   device_buffer x, y, ix, heads, work, compact, carry;
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
-  /* "auto", per shape class: GPU from this many elements; -1 never; 0 unmeasured */
-  int64_t crossover[SHAPE_CLASSES];
+  /* "auto": GPUSCAN_CROSSOVER's size for every shape class (0: not set; -1: never),
+     else what the calls of each shape class and size bucket measured */
+  int64_t crossover;
+  auto_bucket buckets[SHAPE_CLASSES][AUTO_BUCKETS];
   int warned;                /* the one-time fallback warning was given */
 } st;
+
+static double auto_crossover (shape_class c);
 
 static const gsk_algorithm gsk_of[ALG_COUNT] = {
   GSK_DECOUPLED, GSK_DECOUPLED, GSK_KOGGE_STONE, GSK_BRENT_KUNG, GSK_DECOUPLED, GSK_CUB };
@@ -285,8 +294,7 @@ static int init (void)
   snprintf (st.status, sizeof st.status, "ok");
   const char *env = getenv ("GPUSCAN_CROSSOVER");
   if (env && *env)
-    for (int c = 0; c < SHAPE_CLASSES; c++)
-      st.crossover[c] = atoll (env) > 0 ? atoll (env) : -1;
+    st.crossover = atoll (env) > 0 ? atoll (env) : -1;
   return 1;
 }
 
@@ -315,7 +323,7 @@ void cuda_engine_info (engine_info *info)
   info->cc_minor = st.prop.minor;
   info->gpu_mem_bytes = (double) st.prop.totalGlobalMem;
   for (int c = 0; c < SHAPE_CLASSES; c++)
-    info->crossover[c] = st.crossover[c] > 0 ? (double) st.crossover[c] : st.crossover[c] < 0 ? 0 : -1;
+    info->crossover[c] = auto_crossover ((shape_class) c);
   info->gpu_held_bytes = (double) (held_bytes () + 4 * CUDA_STAGING_BYTES + pool_idle_bytes ());
 }
 
@@ -596,62 +604,53 @@ static shape_class shape_of (const scan_desc *d)
   return d->inner > 1 ? SHAPE_STRIDED : d->outer > 1 ? SHAPE_COLUMNS : SHAPE_VECTOR;
 }
 
-/* "auto": at the first large call of a shape class, time the CPU and the GPU at two sizes
-   of that class, fit a + b n to each, and send its scans to the GPU from the size where
-   the GPU's line crosses the CPU's.  Each timed scan writes a freshly allocated output,
-   as Octave's calls do: first-touch page faults cost the CPU engine more than the GPU
-   path, whose host threads only copy. */
-static void calibrate (shape_class cls)
+/* "auto" measures the calls themselves: in each shape class and size bucket (n in
+   [2^b, 2^(b+1)) from CUDA_AUTO_MIN_ELEMENTS), the first calls alternate between the GPU
+   (with its transfers) and the CPU engine, CUDA_AUTO_SAMPLES each, and from then on the
+   bucket runs on the engine with the lower best time per element.  So the choice rests
+   on the user's own shapes, outputs and machine load (a synthetic calibration matrix
+   chose the CPU for 4096x4096 along dim 2 where the GPU was 1.6x faster), and nothing
+   runs that the caller did not ask for. */
+static auto_bucket *bucket_of (const scan_desc *d)
 {
-  const int64_t sizes[2] = { CUDA_CALIBRATE_SMALL, CUDA_CALIBRATE_LARGE };
-  double t[2][2];
-  double *x = malloc (sizeof (double) * CUDA_CALIBRATE_LARGE);
-  st.crossover[cls] = -1;
-  if (! x)
-    return;
-  for (int64_t i = 0; i < CUDA_CALIBRATE_LARGE; i++)
-    x[i] = (double) (i % 17) - 8;
-  char msg[256];
-  for (int s = 0; s < 2; s++)
+  int b = 0;
+  for (uint64_t n = (uint64_t) scan_numel (d); n > 1; n >>= 1)
+    b++;
+  return &st.buckets[shape_of (d)][b];
+}
+
+/* the engine for the next call of the bucket */
+static int auto_engine (const auto_bucket *k)
+{
+  if (k->calls[AUTO_GPU] < CUDA_AUTO_SAMPLES || k->calls[AUTO_CPU] < CUDA_AUTO_SAMPLES)
+    return k->calls[AUTO_GPU] <= k->calls[AUTO_CPU] ? AUTO_GPU : AUTO_CPU;
+  return k->best[AUTO_GPU] < k->best[AUTO_CPU] ? AUTO_GPU : AUTO_CPU;
+}
+
+static void auto_record (auto_bucket *k, int engine, double seconds, int64_t n)
+{
+  const double per = seconds / (double) n;
+  if (! k->calls[engine]++ || per < k->best[engine])
+    k->best[engine] = per;
+}
+
+/* for gpuscan_info: the smallest size whose bucket has chosen the GPU; 0 where every
+   measured bucket chose the CPU, -1 where none is measured yet */
+static double auto_crossover (shape_class c)
+{
+  if (st.crossover)
+    return st.crossover > 0 ? (double) st.crossover : 0;
+  int measured = 0;
+  for (int b = 0; b < AUTO_BUCKETS; b++)
     {
-      scan_desc d = { 0 };
-      d.type = SCAN_DOUBLE;
-      d.op = SCAN_SUM;
-      d.inner = cls == SHAPE_STRIDED ? CUDA_CALIBRATE_LINE : 1;
-      d.outer = cls == SHAPE_COLUMNS ? sizes[s] / CUDA_CALIBRATE_LINE : 1;
-      d.len = sizes[s] / (d.inner * d.outer);
-      d.x = x;
-      for (int e = 0; e < 2; e++)
-        {
-          double best = 1e30;
-          for (int r = 0; r < 3; r++)   /* the first run also warms caches and buffers */
-            {
-              double *y = malloc (sizeof (double) * sizes[s]);
-              d.y = y;
-              const double t0 = now ();
-              const int ok = y && (e == 0 ? (cpu_scan (&d), 1)
-                                   : gpu_run (&d, GSK_DECOUPLED, msg, sizeof msg) == ENGINE_OK);
-              const double dt = now () - t0;
-              free (y);
-              if (! ok)
-                {
-                  free (x);
-                  return;
-                }
-              best = dt < best ? dt : best;
-            }
-          t[e][s] = best;
-        }
+      const auto_bucket *k = &st.buckets[c][b];
+      if (k->calls[AUTO_GPU] < CUDA_AUTO_SAMPLES || k->calls[AUTO_CPU] < CUDA_AUTO_SAMPLES)
+        continue;
+      if (auto_engine (k) == AUTO_GPU)
+        return (double) ((int64_t) 1 << b);
+      measured = 1;
     }
-  free (x);
-  const double dn = (double) (sizes[1] - sizes[0]);
-  const double b_cpu = (t[0][1] - t[0][0]) / dn, b_gpu = (t[1][1] - t[1][0]) / dn;
-  const double a_cpu = t[0][0] - b_cpu * sizes[0], a_gpu = t[1][0] - b_gpu * sizes[0];
-  if (b_gpu < b_cpu)
-    {
-      const double c = (a_gpu - a_cpu) / (b_cpu - b_gpu);
-      st.crossover[cls] = c < CUDA_AUTO_MIN_ELEMENTS ? CUDA_AUTO_MIN_ELEMENTS : (int64_t) c;
-    }
+  return measured ? 0 : -1;
 }
 
 static engine_status fall_back (const scan_desc *d, char *msg, size_t msg_size, cpu_runner cpu)
@@ -673,13 +672,26 @@ engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
   const int forced_gpu = force && strcasecmp (force, "gpu") == 0;
   if (a == ALG_AUTO && ! forced_gpu)
     {
-      if (scan_numel (d) < CUDA_AUTO_MIN_ELEMENTS || ! gsk_supports (d) || ! init ())
+      const int64_t n = scan_numel (d);
+      if (n < CUDA_AUTO_MIN_ELEMENTS || ! gsk_supports (d) || ! init ())
         return cpu (d, msg, msg_size);
-      const shape_class cls = shape_of (d);
-      if (st.crossover[cls] == 0)
-        calibrate (cls);
-      if (st.crossover[cls] < 0 || scan_numel (d) < st.crossover[cls])
-        return cpu (d, msg, msg_size);
+      if (st.crossover)
+        {
+          if (st.crossover < 0 || n < st.crossover)
+            return cpu (d, msg, msg_size);
+        }
+      else
+        {
+          auto_bucket *k = bucket_of (d);
+          const int engine = auto_engine (k);
+          const double t0 = now ();
+          const engine_status s = engine == AUTO_CPU ? cpu (d, msg, msg_size)
+                                                     : gpu_run (d, gsk_of[a], msg, msg_size);
+          if (s != ENGINE_OK)
+            return engine == AUTO_CPU ? s : fall_back (d, msg, msg_size, cpu);
+          auto_record (k, engine, now () - t0, n);
+          return s;
+        }
     }
   else if (! init ())
     {

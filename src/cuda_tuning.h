@@ -7,17 +7,12 @@
 #define CUDA_STAGING_BYTES ((size_t) 16 << 20)
 /* below this many bytes a host copy is not worth waking the thread team */
 #define CUDA_PAR_COPY_MIN ((size_t) 1 << 20)
-/* "auto" never sends fewer elements than this to the GPU, before or after calibration */
+/* "auto" never sends fewer elements than this to the GPU (nor times such calls) */
 #define CUDA_AUTO_MIN_ELEMENTS ((int64_t) 1 << 16)
-/* the two sizes (doubles) the calibration at the first large "auto" call times; the
-   large one spans several staging buffers, so that it sees the overlapped pipeline */
-#define CUDA_CALIBRATE_SMALL ((int64_t) 1 << 16)
-#define CUDA_CALIBRATE_LARGE ((int64_t) 1 << 24)
-/* the line length (columns) and the lanes (other dims) of the calibration's matrices
-   (H100, when the calibration still wrote into warm buffers, which flattered the CPU:
-   with 1024, "auto" sent 4096x4096 along dim 2 to the GPU, 9.0x cumsum; with 4096 it
-   chose the CPU, 4.8x; along dim 1 both chose the CPU, 5.1-5.5x, where the GPU gave 8.7x) */
-#define CUDA_CALIBRATE_LINE ((int64_t) 1 << 10)
+/* "auto" times this many calls of each engine in a shape class and size bucket before
+   it settles on the faster one (the best of them: a first call also pays for buffers
+   and threads that later calls reuse) */
+#define CUDA_AUTO_SAMPLES 2
 /* the memory pool of device arrays keeps up to this fraction of the GPU's memory when
    arrays are freed, for the next ones (gpuscan_info counts it as held) */
 #define CUDA_POOL_KEEP_FRACTION 0.125
