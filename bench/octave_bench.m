@@ -54,7 +54,7 @@ function octave_bench ()
 endfunction
 
 function t = best_time (f, reps)
-  for w = 1:4   # warm-up: engines, buffers, and "auto"'s four timed calls of a shape and size
+  for w = 1:6   # warm-up: engines, buffers, and "auto"'s six timed calls of a shape and size
     f ();
   endfor
   t = Inf;

@@ -70,9 +70,9 @@
 ## @env{GPUSCAN_ENGINE} (@qcode{"cpu"} or @qcode{"gpu"}) forces the engine of
 ## @qcode{"auto"}, which times its own calls: for each shape (one vector, the columns
 ## of a matrix, other dimensions) and size (from 2^16 elements, by powers of two) the
-## first four calls alternate between the GPU and the CPU engine, and later calls take
-## the faster one (so results of those first calls may differ in the last bits, within
-## the accuracy below).  Host arrays go through the
+## first six calls alternate between the GPU and the CPU engine, and later calls take
+## the faster one, but for one in 16 that checks the other again (so results of the
+## same call may differ in the last bits between engines, within the accuracy below).  Host arrays go through the
 ## GPU in chunks, the next one copied in and the previous one copied out while one is
 ## scanned, with the scan state carried from chunk to chunk on the GPU, so any size
 ## that fits in host memory works (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size,
@@ -559,14 +559,16 @@ endfunction
 %! assert (gpuscan (x), y, 1e-8 * sum (abs (x)));
 
 %!testif ; gpuscan_info ().gpu_count > 0 && isempty (getenv ("GPUSCAN_CROSSOVER"))
-%! ## "auto" times its own calls: two on each engine per shape and size, then the faster
+%! ## "auto" times its own calls: three on each engine per shape and size, then the faster
 %! x = mod ((1:2^17)', 17) - 8;
 %! ref = cumsum (x);
 %! clear gpuscan __gpuscan__
 %! assert (gpuscan_info ().auto_crossover, [-1 -1 -1]);
-%! for k = 1:4
+%! for k = 1:5
 %!   assert (gpuscan (x), ref);
 %! endfor
+%! assert (gpuscan_info ().auto_crossover(1), -1);
+%! assert (gpuscan (x), ref);
 %! assert (gpuscan_info ().auto_crossover(1) == 0 || gpuscan_info ().auto_crossover(1) == 2^17);
 %! assert (gpuscan_info ().auto_crossover(2:3), [-1 -1]);
 %! assert (gpuscan (x), ref);

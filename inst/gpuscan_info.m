@@ -31,8 +31,8 @@
 ## for one vector, for the columns of a matrix (dim 1) and for any other dimension:
 ## the smallest size (a power of two, elements) where @qcode{"auto"} has chosen the
 ## GPU.  @qcode{"auto"} times its own calls of 2^16 elements or more, per shape and
-## power-of-two size: two on the GPU (transfers included) and two on the CPU engine,
-## then the faster of the two.  0 when the CPU won at every size measured so far, -1
+## power-of-two size: three on the GPU (transfers included) and three on the CPU
+## engine, then the faster of the two (and one call in 16 on the other, to check again).  0 when the CPU won at every size measured so far, -1
 ## before any size is measured (@env{GPUSCAN_CROSSOVER} sets all three, with no
 ## measuring; @env{GPUSCAN_ENGINE} forces @qcode{"cpu"} or @qcode{"gpu"})
 ## @item gpu_memory_held_bytes

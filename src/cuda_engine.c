@@ -607,7 +607,7 @@ static shape_class shape_of (const scan_desc *d)
 /* "auto" measures the calls themselves: in each shape class and size bucket (n in
    [2^b, 2^(b+1)) from CUDA_AUTO_MIN_ELEMENTS), the first calls alternate between the GPU
    (with its transfers) and the CPU engine, CUDA_AUTO_SAMPLES each, and from then on the
-   bucket runs on the engine with the lower best time per element.  So the choice rests
+   bucket runs on the engine with the lower best time per element, every call timed.  So the choice rests
    on the user's own shapes, outputs and machine load (a synthetic calibration matrix
    chose the CPU for 4096x4096 along dim 2 where the GPU was 1.6x faster), and nothing
    runs that the caller did not ask for. */
@@ -619,12 +619,25 @@ static auto_bucket *bucket_of (const scan_desc *d)
   return &st.buckets[shape_of (d)][b];
 }
 
-/* the engine for the next call of the bucket */
+static int auto_measured (const auto_bucket *k)
+{
+  return k->calls[AUTO_GPU] >= CUDA_AUTO_SAMPLES && k->calls[AUTO_CPU] >= CUDA_AUTO_SAMPLES;
+}
+
+static int auto_winner (const auto_bucket *k)
+{
+  return k->best[AUTO_GPU] < k->best[AUTO_CPU] ? AUTO_GPU : AUTO_CPU;
+}
+
+/* the engine for the next call of the bucket: one of every CUDA_AUTO_RECHECK calls goes to
+   the loser, whose best can only improve (a first call's or a loaded machine's slow times
+   do not decide for good) */
 static int auto_engine (const auto_bucket *k)
 {
-  if (k->calls[AUTO_GPU] < CUDA_AUTO_SAMPLES || k->calls[AUTO_CPU] < CUDA_AUTO_SAMPLES)
+  if (! auto_measured (k))
     return k->calls[AUTO_GPU] <= k->calls[AUTO_CPU] ? AUTO_GPU : AUTO_CPU;
-  return k->best[AUTO_GPU] < k->best[AUTO_CPU] ? AUTO_GPU : AUTO_CPU;
+  const int calls = k->calls[AUTO_GPU] + k->calls[AUTO_CPU];
+  return calls % CUDA_AUTO_RECHECK == 0 ? ! auto_winner (k) : auto_winner (k);
 }
 
 static void auto_record (auto_bucket *k, int engine, double seconds, int64_t n)
@@ -644,9 +657,9 @@ static double auto_crossover (shape_class c)
   for (int b = 0; b < AUTO_BUCKETS; b++)
     {
       const auto_bucket *k = &st.buckets[c][b];
-      if (k->calls[AUTO_GPU] < CUDA_AUTO_SAMPLES || k->calls[AUTO_CPU] < CUDA_AUTO_SAMPLES)
+      if (! auto_measured (k))
         continue;
-      if (auto_engine (k) == AUTO_GPU)
+      if (auto_winner (k) == AUTO_GPU)
         return (double) ((int64_t) 1 << b);
       measured = 1;
     }
