@@ -92,6 +92,10 @@ constexpr int striped_rows_lines = GSK_STRIPED_ROWS_LINES;
 // compiler took 95, and two blocks an SM; native sums spill a little, and still win)
 constexpr int striped_min_blocks = 3;
 
+// batched lines (inner == 1) of a tile or more take a block each from this many lines:
+// enough blocks for every SM, with no look-back between them (line_blocks_kernel)
+constexpr long long line_blocks_min_lines = 1024;
+
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
 constexpr int state_items = 4;
 

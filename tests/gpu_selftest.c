@@ -311,7 +311,8 @@ int main (int argc, char **argv)
   printf ("gpu_selftest on %s (sm_%d%d)%s\n", prop.name, prop.major, prop.minor,
           quick ? ", quick" : "");
 
-  const int64_t max_n = large ? (int64_t) 1 << 28 : quick ? 12288 * 171 : ((int64_t) 1 << 22) + 8;
+  /* (the line blocks below need 1024 lines of up to 6151 elements) */
+  const int64_t max_n = large ? (int64_t) 1 << 28 : quick ? 4096 * 1024 : 6151 * 1024;
   const size_t max_bytes = (size_t) max_n * 16;
   void *x = malloc (max_bytes), *y = malloc (max_bytes), *ref = malloc (max_bytes);
   double *ix = malloc (max_n * 8), *ref_ix = malloc (max_n * 8);
@@ -422,6 +423,27 @@ int main (int argc, char **argv)
                     heads[i] = next () % 5003 == 0;
                   check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped lines");
                 }
+          /* line blocks (decoupled, 1024 lines or more of a tile or more: a block a
+             line, its tiles in turn): lines of one tile of 4096 elements, of two or four
+             tiles of 2048 or 1024 (larger states), and of 6151, which ends in a partial tile */
+          static const int64_t block_lens[] = { 4096, 6151 };
+          for (int l = 0; l < (quick ? 1 : 2) && a == GSK_DECOUPLED && ! tiny; l++)
+            for (int v = 0; v < 12; v++)
+              {
+                if (quick && v % 3 == 1)
+                  continue;
+                scan_desc c = h;
+                c.len = block_lens[l];
+                c.outer = 1024;
+                c.exclusive = v / 6;
+                c.reverse = v / 3 % 2;
+                c.heads_full = v % 3 == 2;
+                c.heads = v % 3 ? heads : NULL;
+                const int64_t nh = c.heads_full ? scan_numel (&c) : c.len;
+                for (int64_t i = 0; i < nh; i++)
+                  heads[i] = next () % 1499 == 0;
+                check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "line blocks");
+              }
           /* lane tiles: steps around the tiles' rows (64, 128 or 256 steps) */
           static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1025 };
           for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
