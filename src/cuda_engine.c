@@ -12,7 +12,6 @@
 #include <cuda_runtime_api.h>
 
 #include "chunked_scan.h"
-#include "cpu_engine.h"
 #include "cuda_engine.h"
 #include "cuda_tuning.h"
 #include "fault_injection.h"
@@ -23,7 +22,7 @@ typedef struct device_buffer { void *p; size_t bytes; } device_buffer;
 /* "auto"'s measurements of one shape class and size bucket (a power of two), per engine
    (0: CPU, 1: GPU): the calls timed, and the best seconds per element among them */
 enum { AUTO_CPU, AUTO_GPU, AUTO_BUCKETS = 64 };
-typedef struct auto_bucket { int calls[2]; double best[2]; } auto_bucket;
+typedef struct auto_bucket { int64_t calls[2]; double best[2]; } auto_bucket;
 
 static struct cuda_state {
   int tried;                 /* initialisation attempted */
@@ -607,10 +606,10 @@ static shape_class shape_of (const scan_desc *d)
 /* "auto" measures the calls themselves: in each shape class and size bucket (n in
    [2^b, 2^(b+1)) from CUDA_AUTO_MIN_ELEMENTS), the first calls alternate between the GPU
    (with its transfers) and the CPU engine, CUDA_AUTO_SAMPLES each, and from then on the
-   bucket runs on the engine with the lower best time per element, every call timed.  So the choice rests
-   on the user's own shapes, outputs and machine load (a synthetic calibration matrix
-   chose the CPU for 4096x4096 along dim 2 where the GPU was 1.6x faster), and nothing
-   runs that the caller did not ask for. */
+   bucket runs on the engine with the lower best time per element, every call timed.
+   So the choice rests on the user's own shapes, outputs and machine load (a synthetic
+   calibration matrix chose the CPU for 4096x4096 along dim 2 where the GPU was 1.6x
+   faster), and nothing runs that the caller did not ask for. */
 static auto_bucket *bucket_of (const scan_desc *d)
 {
   int b = 0;
@@ -636,7 +635,7 @@ static int auto_engine (const auto_bucket *k)
 {
   if (! auto_measured (k))
     return k->calls[AUTO_GPU] <= k->calls[AUTO_CPU] ? AUTO_GPU : AUTO_CPU;
-  const int calls = k->calls[AUTO_GPU] + k->calls[AUTO_CPU];
+  const int64_t calls = k->calls[AUTO_GPU] + k->calls[AUTO_CPU];
   return calls % CUDA_AUTO_RECHECK == 0 ? ! auto_winner (k) : auto_winner (k);
 }
 
