@@ -252,7 +252,8 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
 // order with the carry in registers.  No tile waits on another block's look-back, which
 // costs the decoupled scan ~10% (H100) to ~20% (H200) of a copy's time.
 template <typename Op>
-__global__ void __launch_bounds__ (block_threads)
+__global__ void __launch_bounds__ (block_threads,
+                                   line_blocks_shape<typename Op::elem, seg<Op>>::min_blocks)
 line_blocks_kernel (line_args g)
 {
   typedef typename Op::elem T;
