@@ -95,14 +95,16 @@ constexpr int striped_min_blocks = 3;
 // batched lines (inner == 1) of a tile or more take a block each from this many lines:
 // enough blocks for every SM, with no look-back between them (line_blocks_kernel)
 constexpr long long line_blocks_min_lines = 1024;
-// blocks an SM the line blocks' registers must allow for, for 4- and 8-byte floating
-// sums and products: as many as their shared memory lets in (8 tiles of 4096 singles,
-// 6 of doubles); left to itself the compiler took 63-64 registers, 4 blocks an SM
+// blocks an SM the line blocks' registers must allow for, for single sums and products:
+// as many as their shared memory lets in, 8 tiles of 4096 (left to itself the compiler
+// took 63 registers, 4 blocks an SM; H200, 4096x4096 along dim 1: 1.23 -> 1.10x a device
+// copy).  Doubles keep the compiler's 64 registers and 4 blocks: held to 6 blocks (40
+// registers) they went 1.06 -> 1.10x.
 template <typename T, typename S>
 struct line_blocks_shape
 {
-  static constexpr int min_blocks = ! std::is_floating_point<T>::value || sizeof (S) > 16 ? 0
-                                    : sizeof (T) == 4 ? 8 : 6;
+  static constexpr int min_blocks = std::is_floating_point<T>::value && sizeof (T) == 4
+                                    && sizeof (S) <= 16 ? 8 : 0;
 };
 
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
