@@ -1,6 +1,8 @@
 // Device-wide scan strategies: kernels and the plan that launches them for one operator.
 //   decoupled:   one pass; each tile publishes its aggregate, looks back over its
 //                predecessors' published states for its prefix (Merrill & Garland 2016)
+//   line blocks: the decoupled scan of many lines of a tile or more: a block a line, its
+//                tiles in turn, no look-back
 //   hierarchical (kogge-stone, brent-kung): reduce each tile, scan the tile totals
 //                (recursively), scan each tile from its carry
 //   lanes:       scans across contiguous vectors (inner > 1), one thread per lane,
