@@ -72,11 +72,11 @@
 ## of a matrix, other dimensions) and size (from 2^16 elements, by powers of two) the
 ## first six calls alternate between the GPU and the CPU engine, and later calls take
 ## the faster one, but for one in 16 that checks the other again (so results of the
-## same call may differ in the last bits between engines, within the accuracy below).  Host arrays go through the
-## GPU in chunks, the next one copied in and the previous one copied out while one is
-## scanned, with the scan state carried from chunk to chunk on the GPU, so any size
-## that fits in host memory works (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size,
-## for tests).  Arrays kept on the GPU between calls: @code{gpuscan_array}.
+## same call may differ in the last bits between engines, within the accuracy below).
+## Host arrays go through the GPU in chunks, the next one copied in and the previous
+## one copied out while one is scanned, with the scan state carried from chunk to chunk
+## on the GPU, so any size that fits in host memory works
+## (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size, for tests).  Arrays kept on the GPU between calls: @code{gpuscan_array}.
 ## @end table
 ##
 ## Accuracy: integer, logical, max and min results are bit-identical to Octave's.

@@ -32,9 +32,10 @@
 ## the smallest size (a power of two, elements) where @qcode{"auto"} has chosen the
 ## GPU.  @qcode{"auto"} times its own calls of 2^16 elements or more, per shape and
 ## power-of-two size: three on the GPU (transfers included) and three on the CPU
-## engine, then the faster of the two (and one call in 16 on the other, to check again).  0 when the CPU won at every size measured so far, -1
-## before any size is measured (@env{GPUSCAN_CROSSOVER} sets all three, with no
-## measuring; @env{GPUSCAN_ENGINE} forces @qcode{"cpu"} or @qcode{"gpu"})
+## engine, then the faster of the two (and one call in 16 on the other, to check
+## again).  0 when the CPU won at every size measured so far, -1 before any size is
+## measured (@env{GPUSCAN_CROSSOVER} sets all three, with no measuring;
+## @env{GPUSCAN_ENGINE} forces @qcode{"cpu"} or @qcode{"gpu"})
 ## @item gpu_memory_held_bytes
 ## device and pinned host memory gpuscan keeps between calls (buffers grow to the
 ## largest scan so far and are freed by @code{clear all}, @code{pkg unload} and exit)
@@ -73,7 +74,7 @@ function info = gpuscan_info (varargin)
       if (c < 0)
         what = "not measured yet";
       elseif (c == 0)
-        what = "never (the CPU engine was faster at every size)";
+        what = "never so far (the CPU engine was faster at every size measured)";
       else
         what = sprintf ("from %d elements (sizes measured so far)", c);
       endif
