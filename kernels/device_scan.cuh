@@ -147,89 +147,105 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
 }
 
 // ---- one tile ---------------------------------------------------------------------
-// Each thread folds its run, the block scans the runs, the tile's prefix comes from the
-// look-back (decoupled), from the scanned tile totals (hierarchical) or from the tiles
-// before it in the same block (line blocks), then each thread scans its run again from
-// its prefix.
-enum prefix_from { prefix_from_look_back, prefix_from_carries, prefix_from_block };
+// Each thread folds its run, the block scans the runs, the tile's prefix comes from its
+// prefix source, then each thread scans its run again from its prefix.
 
-// prefix_from_block: `running` holds the total of the block's tiles so far, in every
-// thread, and gets this tile's total added
-template <typename Op, template <typename, int> class BlockScan, prefix_from PREFIX, int ITEMS>
-__device__ __forceinline__ void scan_tile (
-  const line_args& g, tile_status<Op> ts, unsigned epoch, const seg<Op> *carries, int64_t tile,
-  typename tile_io<typename Op::elem, block_threads, ITEMS>::storage& tile_st,
-  typename BlockScan<Op, block_threads>::storage& scan_st, seg<Op>& tile_prefix_st,
-  uint8_t *heads_st, seg<Op>& running)
+// Shared memory of the staged tile kernels.  Full head flags take dynamic shared memory
+// (heads_smem), only where there are such flags: without them more blocks fit an SM.
+template <typename Op, template <typename, int> class BlockScan, int ITEMS>
+struct tile_storage
 {
-  typedef typename Op::elem T;
+  typename tile_io<typename Op::elem, block_threads, ITEMS>::storage tile;
+  typename BlockScan<Op, block_threads>::storage scan;
+  seg<Op> prefix;
+};
+
+__device__ __forceinline__ uint8_t *staged_heads ()
+{
+  extern __shared__ uint4 heads_words[];
+  return reinterpret_cast<uint8_t *> (heads_words);
+}
+
+// Prefix sources: every thread calls one with the tile's total and gets the tile's
+// exclusive prefix.
+// decoupled: the look-back over the tiles before it (warp 0; the others wait at a barrier)
+template <typename Op>
+struct prefix_by_look_back
+{
+  tile_status<Op> ts;
+  unsigned epoch;
+  __device__ __forceinline__ seg<Op> operator() (int64_t tile, const seg<Op>& total, seg<Op>& slot) const
+  {
+    if (threadIdx.x < 32)
+      {
+        const seg<Op> p = tile_exclusive_prefix (ts, tile, epoch, total);
+        if (threadIdx.x == 0)
+          slot = p;
+      }
+    __syncthreads ();
+    return slot;
+  }
+};
+
+// hierarchical: the scanned tile totals
+template <typename Op>
+struct prefix_by_carries
+{
+  const seg<Op> *carries;
+  __device__ __forceinline__ seg<Op> operator() (int64_t tile, const seg<Op>&, seg<Op>&) const
+  { return carries[tile]; }
+};
+
+// line blocks: the total of the block's tiles so far, which every thread keeps
+template <typename Op>
+struct prefix_by_running_total
+{
+  seg<Op> running;
+  __device__ __forceinline__ seg<Op> operator() (int64_t, const seg<Op>& total, seg<Op>&)
+  {
+    const seg<Op> p = running;
+    running = seg_combine<Op> (running, total);
+    return p;
+  }
+};
+
+template <typename Op, template <typename, int> class BlockScan, int ITEMS, typename Prefix>
+__device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
+                                           tile_storage<Op, BlockScan, ITEMS>& st,
+                                           uint8_t *heads_st, Prefix& prefix_of)
+{
   typedef seg<Op> S;
-  typedef tile_io<T, block_threads, ITEMS> io;
-  typedef BlockScan<Op, block_threads> scan;
+  typedef tile_io<typename Op::elem, block_threads, ITEMS> io;
   const io t (g, tile);
-  t.load (tile_st, heads_st, g);
+  t.load (st.tile, heads_st, g);
   __syncthreads ();
 
   const int first = threadIdx.x * ITEMS;
-  const S run = fold_run<Op, io, ITEMS> (g, t, tile_st, heads_st, first);
+  const S run = fold_run<Op, io, ITEMS> (g, t, st.tile, heads_st, first);
   S excl, total;
-  scan::scan (scan_st, run, excl, total);
-
-  S prefix;
-  if constexpr (PREFIX == prefix_from_block)
-    {
-      prefix = running;
-      running = seg_combine<Op> (running, total);
-    }
-  else
-    {
-      if (PREFIX == prefix_from_look_back)
-        {
-          if (threadIdx.x < 32)
-            {
-              const S p = tile_exclusive_prefix (ts, tile, epoch, total);
-              if (threadIdx.x == 0)
-                tile_prefix_st = p;
-            }
-        }
-      else if (threadIdx.x == 0)
-        tile_prefix_st = carries[tile];
-      __syncthreads ();
-      prefix = tile_prefix_st;
-    }
-
-  note_redo (g.gate, scan_run<Op, io, ITEMS> (g, t, tile_st, heads_st, first,
+  BlockScan<Op, block_threads>::scan (st.scan, run, excl, total);
+  const S prefix = prefix_of (tile, total, st.prefix);
+  note_redo (g.gate, scan_run<Op, io, ITEMS> (g, t, st.tile, heads_st, first,
                                              seg_combine<Op> (prefix, excl).a));
   __syncthreads ();
-  t.store (tile_st, g);
+  t.store (st.tile, g);
 }
 
-template <typename Op, template <typename, int> class BlockScan, prefix_from PREFIX,
+template <typename Op, template <typename, int> class BlockScan, typename Prefix,
           int ITEMS = tile_shape<typename Op::elem, seg<Op>>::items, bool TAKE_TILES = false,
           int MIN_BLOCKS = 0>
 __global__ void __launch_bounds__ (block_threads, MIN_BLOCKS)
-tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op> *carries)
+tile_scan_kernel (line_args g, Prefix prefix_of)
 {
-  typedef typename Op::elem T;
-  typedef seg<Op> S;
-  typedef tile_io<T, block_threads, ITEMS> io;
-  typedef BlockScan<Op, block_threads> scan;
-  __shared__ typename io::storage tile_st;
-  __shared__ typename scan::storage scan_st;
-  __shared__ S tile_prefix_st;
-  extern __shared__ uint4 heads_words[];   // io::size bytes where there are full heads
-  uint8_t *heads_st = reinterpret_cast<uint8_t *> (heads_words);
+  __shared__ tile_storage<Op, BlockScan, ITEMS> st;
   __shared__ int64_t next_tile_st;
-  if (gate_closed (g.gate))
+  if (! begin_pass<runner<Op>> (g.gate))
     return;
-  if constexpr (runner<Op>::checks_range)
-    if (g.gate.word && blockIdx.x == 0 && threadIdx.x == 0)
-      *g.gate.next_tile = 0;   // (the exact pass starts after this pass ends)
 
   // TAKE_TILES (a gated exact pass): a small grid whose blocks take tiles in order from
   // a counter (so that a tile's predecessors always belong to running blocks); otherwise
   // block = tile, once
-  const int64_t tiles = (g.n + io::size - 1) / io::size;
+  const int64_t tiles = (g.n + block_threads * ITEMS - 1) / (block_threads * ITEMS);
   for (int64_t tile = blockIdx.x;; )
     {
       if (TAKE_TILES)
@@ -242,9 +258,7 @@ tile_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, const seg<Op>
           if (tile >= tiles)
             return;
         }
-      S unused;
-      scan_tile<Op, BlockScan, PREFIX, ITEMS> (g, ts, epoch, carries, tile, tile_st, scan_st,
-                                               tile_prefix_st, heads_st, unused);
+      scan_tile<Op, BlockScan, ITEMS> (g, tile, st, staged_heads (), prefix_of);
       if (! TAKE_TILES)
         return;
     }
@@ -259,19 +273,9 @@ __global__ void __launch_bounds__ (block_threads,
 line_blocks_kernel (line_args g)
 {
   typedef typename Op::elem T;
-  typedef seg<Op> S;
-  constexpr int ITEMS = tile_shape<T, S>::items;
-  typedef tile_io<T, block_threads, ITEMS> io;
-  typedef block_scan_shuffle<Op, block_threads> scan;
-  __shared__ typename io::storage tile_st;
-  __shared__ typename scan::storage scan_st;
-  __shared__ S unused_prefix_st;
-  extern __shared__ uint4 heads_words[];
-  uint8_t *heads_st = reinterpret_cast<uint8_t *> (heads_words);
-  gate_closed (g.gate);   // (the wrapping pass of a native sum: lets its exact pass launch)
-  if constexpr (runner<Op>::checks_range)
-    if (g.gate.word && blockIdx.x == 0 && threadIdx.x == 0)
-      *g.gate.next_tile = 0;   // (as tile_scan_kernel)
+  constexpr int ITEMS = tile_shape<T, seg<Op>>::items;
+  __shared__ tile_storage<Op, block_scan_shuffle, ITEMS> st;
+  begin_pass<runner<Op>> (g.gate);   // (never an exact pass: the gate stays open)
 
   // the line as a scan of its own
   const int64_t base = (int64_t) blockIdx.x * g.len;
@@ -281,14 +285,12 @@ line_blocks_kernel (line_args g)
   l.ix = g.ix ? g.ix + base : nullptr;
   l.heads = g.heads && g.heads_full ? g.heads + base : g.heads;
   l.n = g.len;
-  S running = seg_identity<Op> ();
-  for (int64_t tile = 0; tile * io::size < l.n; tile++)
+  prefix_by_running_total<Op> prefix_of = { seg_identity<Op> () };
+  for (int64_t tile = 0; tile * block_threads * ITEMS < l.n; tile++)
     {
       if (tile)
         __syncthreads ();   // the last tile is stored
-      scan_tile<Op, block_scan_shuffle, prefix_from_block, ITEMS> (
-        l, tile_status<Op> {}, 0, nullptr, tile, tile_st, scan_st, unused_prefix_st, heads_st,
-        running);
+      scan_tile<Op, block_scan_shuffle, ITEMS> (l, tile, st, staged_heads (), prefix_of);
     }
 }
 
@@ -301,18 +303,15 @@ tile_reduce_kernel (line_args g, seg<Op> *totals)
   typedef seg<Op> S;
   constexpr int ITEMS = tile_shape<T, S>::items;
   typedef tile_io<T, block_threads, ITEMS> io;
-  typedef BlockScan<Op, block_threads> scan;
-  __shared__ typename io::storage tile_st;
-  __shared__ typename scan::storage scan_st;
-  extern __shared__ uint4 heads_words[];
-  uint8_t *heads_st = reinterpret_cast<uint8_t *> (heads_words);
+  __shared__ tile_storage<Op, BlockScan, ITEMS> st;
+  uint8_t *heads_st = staged_heads ();
 
   const io t (g, blockIdx.x);
-  t.load (tile_st, heads_st, g);
+  t.load (st.tile, heads_st, g);
   __syncthreads ();
-  const S run = fold_run<Op, io, ITEMS> (g, t, tile_st, heads_st, threadIdx.x * ITEMS);
+  const S run = fold_run<Op, io, ITEMS> (g, t, st.tile, heads_st, threadIdx.x * ITEMS);
   S excl, total;
-  scan::scan (scan_st, run, excl, total);
+  BlockScan<Op, block_threads>::scan (st.scan, run, excl, total);
   if (threadIdx.x == 0)
     totals[blockIdx.x] = total;
 }
@@ -837,8 +836,8 @@ struct plan
     S *totals = static_cast<S *> (ws);
     tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, heads_smem (g), s>>> (g, totals);
     scan_states<BlockScan> (totals, tiles, totals + tiles, s);
-    tile_scan_kernel<Op, BlockScan, prefix_from_carries><<<tiles, block_threads, heads_smem (g), s>>> (
-      g, tile_status<Op> {}, 0, totals);
+    tile_scan_kernel<Op, BlockScan, prefix_by_carries<Op>><<<tiles, block_threads, heads_smem (g), s>>> (
+      g, prefix_by_carries<Op> { totals });
   }
 
   static void lanes (const scan_desc *d, void *ws, size_t ws_bytes, const redo_gate& gate,
@@ -970,6 +969,7 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
                                                : lines ? striped_tile<Op, true>::size : striped_tile<Op>::size);
         const tile_status<Op> ts = status_in (ws, tiles);
         const unsigned epoch = claim_status (ws, tiles, s);
+        const prefix_by_look_back<Op> by_look_back = { ts, epoch };
         if constexpr (striped_tile<Op>::serves)
           if (striped)
             {
@@ -984,9 +984,9 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
         if constexpr (wide::items != tile_shape<T, S>::items)
           if (decoupled_tile (g.n) == wide::size)
             {
-              tile_scan_kernel<Op, block_scan_shuffle, prefix_from_look_back, wide::items, false,
+              tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items, false,
                                wide::min_blocks>
-                <<<tiles, block_threads, heads_smem (g, wide::size), s>>> (g, ts, epoch, nullptr);
+                <<<tiles, block_threads, heads_smem (g, wide::size), s>>> (g, by_look_back);
               break;
             }
         if constexpr (! std::is_void<fast>::value)
@@ -996,7 +996,7 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
               // blocks of a second round would only find the gate closed, after the first
               // (H100, native int64 sum at 2^24, closed gate: 4 blocks an SM, 2 rounds,
               // 5.8 us; 2, one round, 4.5 us)
-              const auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_from_look_back,
+              const auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
                                                    tile_shape<T, S>::items, true>;
               const size_t smem = heads_smem (g);
               static int64_t round[2] = { 0, 0 };   // without, with staged head flags
@@ -1009,12 +1009,11 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
                   cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, block_threads, smem);
                   blocks = std::max (1, sms * per_sm);
                 }
-              launch_pass (kernel, std::min<int64_t> (tiles, blocks), smem, s, gate, g, ts, epoch,
-                           (const S *) nullptr);
+              launch_pass (kernel, std::min<int64_t> (tiles, blocks), smem, s, gate, g, by_look_back);
               break;
             }
-        tile_scan_kernel<Op, block_scan_shuffle, prefix_from_look_back><<<tiles, block_threads, heads_smem (g), s>>> (
-          g, ts, epoch, nullptr);
+        tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>
+          <<<tiles, block_threads, heads_smem (g), s>>> (g, by_look_back);
       }
     }
   return cudaGetLastError ();

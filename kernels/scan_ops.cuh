@@ -226,6 +226,20 @@ __device__ __forceinline__ bool gate_closed (const redo_gate& g)
   return g.exact && *(volatile unsigned *) g.word != g.mark;
 }
 
+// The start of a tile kernel of a pass: false where its gate is closed (an exact pass
+// that is not needed).  Block 0 of a wrapping pass zeroes the tile counter of the exact
+// pass behind it, which starts only after this pass ends.
+template <typename R>
+__device__ __forceinline__ bool begin_pass (const redo_gate& g)
+{
+  if (gate_closed (g))
+    return false;
+  if constexpr (R::checks_range)
+    if (g.word && blockIdx.x == 0 && threadIdx.x == 0)
+      *g.next_tile = 0;
+  return true;
+}
+
 // the final pass found a step that left the range (runners without the check: never)
 template <typename R, typename V, typename T>
 __device__ __forceinline__ bool leaves_range (const V& v, const T& x)

@@ -184,11 +184,8 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
   // warp totals of each row, then the warps' exclusive offsets in the tile
   __shared__ S warp_offset[tile_t::rows][warps];
   __shared__ S tile_prefix_st;
-  if (gate_closed (g.gate))
+  if (! begin_pass<R> (g.gate))
     return;
-  if constexpr (R::checks_range)
-    if (g.gate.word && blockIdx.x == 0 && threadIdx.x == 0)
-      *g.gate.next_tile = 0;   // (as tile_scan_kernel: the exact pass's tile counter)
 
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const auto combine = [] (const S& x, const S& y) { return St::combine (x, y); };

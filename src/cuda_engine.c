@@ -682,6 +682,7 @@ engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
   if (a == ALG_AUTO && force && strcasecmp (force, "cpu") == 0)
     return cpu (d, msg, msg_size);
   const int forced_gpu = force && strcasecmp (force, "gpu") == 0;
+  auto_bucket *measured = NULL;   /* "auto" times the call into this bucket */
   if (a == ALG_AUTO && ! forced_gpu)
     {
       const int64_t n = scan_numel (d);
@@ -694,15 +695,15 @@ engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
         }
       else
         {
-          auto_bucket *k = bucket_of (d);
-          const int engine = auto_engine (k);
-          const double t0 = now ();
-          const engine_status s = engine == AUTO_CPU ? cpu (d, msg, msg_size)
-                                                     : gpu_run (d, gsk_of[a], msg, msg_size);
-          if (s != ENGINE_OK)
-            return engine == AUTO_CPU ? s : fall_back (d, msg, msg_size, cpu);
-          auto_record (k, engine, now () - t0, n);
-          return s;
+          measured = bucket_of (d);
+          if (auto_engine (measured) == AUTO_CPU)
+            {
+              const double t0 = now ();
+              const engine_status s = cpu (d, msg, msg_size);
+              if (s == ENGINE_OK)
+                auto_record (measured, AUTO_CPU, now () - t0, n);
+              return s;
+            }
         }
     }
   else if (! init ())
@@ -716,9 +717,12 @@ engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
   /* what the kernels do not cover (complex max/min, logical min) runs on the CPU */
   if (! gsk_supports (d))
     return cpu (d, msg, msg_size);
+  const double t0 = now ();
   engine_status s = gpu_run (d, gsk_of[a], msg, msg_size);
   if (s != ENGINE_OK && a == ALG_AUTO)
     return fall_back (d, msg, msg_size, cpu);
+  if (measured)
+    auto_record (measured, AUTO_GPU, now () - t0, scan_numel (d));
   return s;
 }
 
