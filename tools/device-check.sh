@@ -4,7 +4,7 @@
 # and compute-sanitizer.  Needs .device/octave.tar.xz (from ../shared/tools/octave-bundle)
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
-#                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu]
+#                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
 # transfers: host <-> device paths (gpu_bench --transfers);  compact: compaction kernel by
 # kernel (gpu_bench --compact);  pipeline: the chunk pipeline
 # against whole-array transfers (bench/pipeline_bench.m);  chunk: a 2^32 + 5 element
@@ -12,7 +12,10 @@
 # osanitize: device-array and compaction tests under compute-sanitizer memcheck;
 # dbench: the device-array benchmark (bench/device_bench.m);  cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot;  ncu: Nsight
-# Compute sections of the tile kernels (gpu_bench --profile 24).
+# Compute sections of the tile kernels (gpu_bench --profile 24);  variants: an A/B of
+# tuning.cuh's constants in one run: GSK_VARIANTS="name:-DMACRO=v,-DMACRO2=w ..." builds
+# gpu_bench again from the tarball for each variant (after the build step, side by side),
+# runs it after the main build's, and tabulates the decoupled rows' ratio to a copy.
 # The builds run side by side; everything that uses the GPU runs one after another.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,6 +57,48 @@ fi
 if [[ $steps == *" bench "* ]]; then
   $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
+fi
+if [[ $steps == *" variants "* ]]; then
+  declare -A variant_pid
+  for spec in ${GSK_VARIANTS:-}; do
+    name=${spec%%:*}; flags=${spec#*:}; vb=/tmp/gs-variant-$name
+    ( rm -rf $vb && mkdir -p $vb && tar -C $vb -xzf "$tarball" --strip-components=1 && cd $vb \
+        && ./configure NVCCFLAGS="${flags//,/ }" > configure.log 2>&1 \
+        && make -j"$(nproc)" -C src gpu_bench > make.log 2>&1 ) &
+    variant_pid[$name]=$!
+  done
+  built=""
+  for spec in ${GSK_VARIANTS:-}; do
+    name=${spec%%:*}; vb=/tmp/gs-variant-$name
+    if wait ${variant_pid[$name]}; then built+=" $name"; else
+      echo "variant $name (${spec#*:}): build failed"; tail -n 20 $vb/make.log $vb/configure.log; fi
+  done
+  # (the benchmarks one after another, none beside a build)
+  [ -s "$OUT/bench.txt" ] || $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
+  names="main"; files="$OUT/bench.txt"
+  for name in $built; do
+    /tmp/gs-variant-$name/src/gpu_bench 28 > "$OUT/bench-$name.txt" 2>&1
+    names+=" $name"; files+=" $OUT/bench-$name.txt"
+  done
+  echo "variants: ${GSK_VARIANTS:-(none)}" > "$OUT/variants.txt"
+  # gpu_bench's rows: shape, type and n in the first 41 columns, the algorithm in the next 14
+  awk -v names="$names" '
+    FNR == 1 { f++ }
+    substr ($0, 43, 12) ~ /^decoupled / {
+      key = substr ($0, 1, 41); split (substr ($0, 56), v)
+      if (! (key in seen)) { seen[key] = 1; order[++rows] = key }
+      ratio[key, f] = v[3]
+    }
+    END {
+      k = split (names, col); printf "%-41s", "decoupled, x copy"
+      for (i = 1; i <= k; i++) printf " %8s", col[i]; printf "\n"
+      for (r = 1; r <= rows; r++) {
+        printf "%-41s", order[r]
+        for (i = 1; i <= k; i++) printf " %8s", ((order[r], i) in ratio) ? ratio[order[r], i] : "-"
+        printf "\n"
+      }
+    }' $files >> "$OUT/variants.txt"
+  grep -E "variants|x copy|vector +(single|double|int32|int64) +(16777216|268435456)|4096x4096|segmented" "$OUT/variants.txt"
 fi
 if [[ $steps == *" ncu "* ]]; then
   # the tile kernels of gpu_bench --profile 24 (vector, native int32, segmented, dim 2,
