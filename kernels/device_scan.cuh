@@ -237,6 +237,7 @@ template <typename Op, template <typename, int> class BlockScan, typename Prefix
 __global__ void __launch_bounds__ (block_threads, MIN_BLOCKS)
 tile_scan_kernel (line_args g, Prefix prefix_of)
 {
+  typedef tile_io<typename Op::elem, block_threads, ITEMS> io;
   __shared__ tile_storage<Op, BlockScan, ITEMS> st;
   __shared__ int64_t next_tile_st;
   if (! begin_pass<runner<Op>> (g.gate))
@@ -245,7 +246,7 @@ tile_scan_kernel (line_args g, Prefix prefix_of)
   // TAKE_TILES (a gated exact pass): a small grid whose blocks take tiles in order from
   // a counter (so that a tile's predecessors always belong to running blocks); otherwise
   // block = tile, once
-  const int64_t tiles = (g.n + block_threads * ITEMS - 1) / (block_threads * ITEMS);
+  const int64_t tiles = (g.n + io::size - 1) / io::size;
   for (int64_t tile = blockIdx.x;; )
     {
       if (TAKE_TILES)
@@ -274,6 +275,7 @@ line_blocks_kernel (line_args g)
 {
   typedef typename Op::elem T;
   constexpr int ITEMS = tile_shape<T, seg<Op>>::items;
+  typedef tile_io<T, block_threads, ITEMS> io;
   __shared__ tile_storage<Op, block_scan_shuffle, ITEMS> st;
   begin_pass<runner<Op>> (g.gate);   // (never an exact pass: the gate stays open)
 
@@ -286,7 +288,7 @@ line_blocks_kernel (line_args g)
   l.heads = g.heads && g.heads_full ? g.heads + base : g.heads;
   l.n = g.len;
   prefix_by_running_total<Op> prefix_of = { seg_identity<Op> () };
-  for (int64_t tile = 0; tile * block_threads * ITEMS < l.n; tile++)
+  for (int64_t tile = 0; tile * io::size < l.n; tile++)
     {
       if (tile)
         __syncthreads ();   // the last tile is stored

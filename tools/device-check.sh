@@ -14,7 +14,7 @@
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot;  ncu: Nsight
 # Compute sections of the tile kernels (gpu_bench --profile 24);  variants: an A/B of
 # tuning.cuh's constants in one run: GSK_VARIANTS="name:-DMACRO=v,-DMACRO2=w ..." builds
-# gpu_bench again from the tarball for each variant (after the build step, side by side),
+# gpu_bench again from the tarball for each variant (the variants side by side),
 # runs it after the main build's, and tabulates the decoupled rows' ratio to a copy.
 # The builds run side by side; everything that uses the GPU runs one after another.
 set -uo pipefail
