@@ -152,11 +152,11 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
 
 // Shared memory of the staged tile kernels.  Full head flags take dynamic shared memory
 // (heads_smem), only where there are such flags: without them more blocks fit an SM.
-template <typename Op, template <typename, int> class BlockScan, int ITEMS>
+template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS = block_threads>
 struct tile_storage
 {
-  typename tile_io<typename Op::elem, block_threads, ITEMS>::storage tile;
-  typename BlockScan<Op, block_threads>::storage scan;
+  typename tile_io<typename Op::elem, THREADS, ITEMS>::storage tile;
+  typename BlockScan<Op, THREADS>::storage scan;
   seg<Op> prefix;
 };
 
@@ -209,13 +209,13 @@ struct prefix_by_running_total
   }
 };
 
-template <typename Op, template <typename, int> class BlockScan, int ITEMS, typename Prefix>
+template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS, typename Prefix>
 __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
-                                           tile_storage<Op, BlockScan, ITEMS>& st,
+                                           tile_storage<Op, BlockScan, ITEMS, THREADS>& st,
                                            uint8_t *heads_st, Prefix& prefix_of)
 {
   typedef seg<Op> S;
-  typedef tile_io<typename Op::elem, block_threads, ITEMS> io;
+  typedef tile_io<typename Op::elem, THREADS, ITEMS> io;
   const io t (g, tile);
   t.load (st.tile, heads_st, g);
   __syncthreads ();
@@ -223,7 +223,7 @@ __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
   const int first = threadIdx.x * ITEMS;
   const S run = fold_run<Op, io, ITEMS> (g, t, st.tile, heads_st, first);
   S excl, total;
-  BlockScan<Op, block_threads>::scan (st.scan, run, excl, total);
+  BlockScan<Op, THREADS>::scan (st.scan, run, excl, total);
   const S prefix = prefix_of (tile, total, st.prefix);
   note_redo (g.gate, scan_run<Op, io, ITEMS> (g, t, st.tile, heads_st, first,
                                              seg_combine<Op> (prefix, excl).a));
@@ -233,12 +233,12 @@ __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
 
 template <typename Op, template <typename, int> class BlockScan, typename Prefix,
           int ITEMS = tile_shape<typename Op::elem, seg<Op>>::items, bool TAKE_TILES = false,
-          int MIN_BLOCKS = 0>
-__global__ void __launch_bounds__ (block_threads, MIN_BLOCKS)
+          int MIN_BLOCKS = 0, int THREADS = block_threads>
+__global__ void __launch_bounds__ (THREADS, MIN_BLOCKS)
 tile_scan_kernel (line_args g, Prefix prefix_of)
 {
-  typedef tile_io<typename Op::elem, block_threads, ITEMS> io;
-  __shared__ tile_storage<Op, BlockScan, ITEMS> st;
+  typedef tile_io<typename Op::elem, THREADS, ITEMS> io;
+  __shared__ tile_storage<Op, BlockScan, ITEMS, THREADS> st;
   __shared__ int64_t next_tile_st;
   if (! begin_pass<runner<Op>> (g.gate))
     return;
@@ -259,7 +259,7 @@ tile_scan_kernel (line_args g, Prefix prefix_of)
           if (tile >= tiles)
             return;
         }
-      scan_tile<Op, BlockScan, ITEMS> (g, tile, st, staged_heads (), prefix_of);
+      scan_tile (g, tile, st, staged_heads (), prefix_of);
       if (! TAKE_TILES)
         return;
     }
@@ -292,7 +292,7 @@ line_blocks_kernel (line_args g)
     {
       if (tile)
         __syncthreads ();   // the last tile is stored
-      scan_tile<Op, block_scan_shuffle, ITEMS> (l, tile, st, staged_heads (), prefix_of);
+      scan_tile (l, tile, st, staged_heads (), prefix_of);
     }
 }
 
@@ -976,19 +976,19 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
           if (striped)
             {
               if (g.exclusive)
-                striped_scan_kernel<Op, true, false><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
+                striped_scan_kernel<Op, true, false><<<tiles, striped_threads, 0, s>>> (g, ts, epoch);
               else if (lines)
-                striped_scan_kernel<Op, false, true><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
+                striped_scan_kernel<Op, false, true><<<tiles, striped_threads, 0, s>>> (g, ts, epoch);
               else
-                striped_scan_kernel<Op, false, false><<<tiles, block_threads, 0, s>>> (g, ts, epoch);
+                striped_scan_kernel<Op, false, false><<<tiles, striped_threads, 0, s>>> (g, ts, epoch);
               break;
             }
         if constexpr (wide::items != tile_shape<T, S>::items)
           if (decoupled_tile (g.n) == wide::size)
             {
               tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items, false,
-                               wide::min_blocks>
-                <<<tiles, block_threads, heads_smem (g, wide::size), s>>> (g, by_look_back);
+                               wide::min_blocks, wide::threads>
+                <<<tiles, wide::threads, heads_smem (g, wide::size), s>>> (g, by_look_back);
               break;
             }
         if constexpr (! std::is_void<fast>::value)

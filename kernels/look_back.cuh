@@ -8,6 +8,7 @@
 
 #include "block_scan.cuh"
 #include "scan_ops.cuh"
+#include "tuning.cuh"
 
 namespace gsk {
 
@@ -127,9 +128,13 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
       // (before the first tile: an inclusive prefix of the identity)
       unsigned f = idx >= 0 ? 0 : epoch << 2 | tile_prefix;
       uint4 word = {};
-      while (__any_sync (0xffffffffu, (f >> 2) != epoch))
-        if ((f >> 2) != epoch)
-          f = read_flag (ts, idx, word);
+      for (bool first = true; __any_sync (0xffffffffu, (f >> 2) != epoch); first = false)
+        {
+          if (look_back_poll_ns && ! first)
+            __nanosleep (look_back_poll_ns);
+          if ((f >> 2) != epoch)
+            f = read_flag (ts, idx, word);
+        }
       seg<Op> v = idx >= 0 ? slot_state (ts, idx, f, word) : seg_identity<Op> ();
       const bool is_prefix = (f & 3) == tile_prefix;
       const unsigned stop = __ballot_sync (0xffffffffu, is_prefix || v.head);
@@ -164,6 +169,8 @@ __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsi
     }
   if (threadIdx.x == 0)
     publish (ts, tile, epoch, tile_aggregate, aggregate);
+  if (look_back_wait_ns)
+    __nanosleep (look_back_wait_ns);
   const seg<Op> prefix = look_back (ts, tile, epoch);
   if (threadIdx.x == 0)
     publish (ts, tile, epoch, tile_prefix, seg_combine<Op> (prefix, aggregate));

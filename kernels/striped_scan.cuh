@@ -1,7 +1,7 @@
 // The decoupled scan of contiguous lines (forward; inclusive where there is more than
 // one line or there are head flags) of 4-byte elements whose state is the element
 // itself: single sums and products and the wrapping pass of 4-byte native sums.  The
-// tile lives in registers, in rows of one 16-byte vector a thread (a row: block_threads
+// tile lives in registers, in rows of one 16-byte vector a thread (a row: striped_threads
 // x 16 bytes, one coalesced stretch), and the block scans all its rows at once.  Without
 // the shared-memory staging of tile_scan_kernel a tile can be twice as large, so half as
 // many look-backs stall their blocks: the look-back is what separates the staged kernel
@@ -27,7 +27,8 @@ struct striped_tile
   // the operators it serves
   static constexpr bool serves = sizeof (T) == 4 && std::is_same<typename Op::A, T>::value;
   static constexpr int per = 16 / sizeof (T);
-  static constexpr int row = block_threads * per;
+  static constexpr int threads = striped_threads;
+  static constexpr int row = threads * per;
   static constexpr int rows = LINES ? striped_rows_lines : striped_rows;
   static constexpr int size = rows * row;
 
@@ -47,7 +48,7 @@ struct striped_tile
         const uint4 *src = reinterpret_cast<const uint4 *> (x + base) + threadIdx.x;
 #pragma unroll
         for (int j = 0; j < rows; j++)
-          v[j].u = __ldcs (src + j * block_threads);
+          v[j].u = __ldcs (src + j * threads);
       }
     else
 #pragma unroll
@@ -64,7 +65,7 @@ struct striped_tile
         uint4 *dst = reinterpret_cast<uint4 *> (y + base) + threadIdx.x;
 #pragma unroll
         for (int j = 0; j < rows; j++)
-          __stcs (dst + j * block_threads, v[j].u);
+          __stcs (dst + j * threads, v[j].u);
       }
     else
 #pragma unroll
@@ -170,7 +171,7 @@ __device__ __forceinline__ unsigned long long striped_starts (const line_args& g
 // 2^26: 1.12x -> 1.10x the copy time without the spill); so do scans of several lines
 // or with heads (LINES, inclusive only)
 template <typename Op, bool EXCLUSIVE, bool LINES>
-__global__ void __launch_bounds__ (block_threads, striped_min_blocks)
+__global__ void __launch_bounds__ (striped_threads, striped_min_blocks)
 striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
 {
   typedef typename Op::elem T;
@@ -180,7 +181,7 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch)
   typedef striped_state<Op, LINES> St;
   typedef typename St::S S;
   static_assert (! (EXCLUSIVE && LINES), "exclusive scans of lines take the staged kernel");
-  constexpr int warps = block_threads / 32;
+  constexpr int warps = tile_t::threads / 32;
   // warp totals of each row, then the warps' exclusive offsets in the tile
   __shared__ S warp_offset[tile_t::rows][warps];
   __shared__ S tile_prefix_st;

@@ -59,6 +59,16 @@ struct tile_shape
 // few tiles are in flight, 32 registers slow the default tiles down: double 2^20 1.30x ->
 // 1.76x.)
 constexpr long long wide_tile_from = 1LL << 21;
+// threads of a wide tile's block (CUB's sm_90 tuning: 128 for 4-byte sums, 224 for 8-byte)
+#ifndef GSK_WIDE_THREADS
+#define GSK_WIDE_THREADS 256
+#endif
+#ifndef GSK_WIDE_THREADS_INT
+#define GSK_WIDE_THREADS_INT 256   // 8-byte integer sums
+#endif
+// shared memory an SM (Hopper: 227 KiB): with the threads, it bounds the blocks an SM
+constexpr int smem_per_sm = 227 * 1024;
+constexpr int threads_per_sm = 2048;
 template <typename T, typename S>
 struct wide_tile_shape
 {
@@ -67,8 +77,12 @@ struct wide_tile_shape
   static constexpr int items = ! wide ? tile_shape<T, S>::items
                                : sizeof (T) != 8 ? GSK_ITEMS_4B_LARGE
                                : integer_8byte ? GSK_ITEMS_8B_LARGE_INT : GSK_ITEMS_8B_LARGE;
-  static constexpr int size = block_threads * items;
-  static constexpr int min_blocks = ! wide || integer_8byte ? 0 : 8;
+  static constexpr int threads = ! wide ? block_threads : integer_8byte ? GSK_WIDE_THREADS_INT
+                                 : GSK_WIDE_THREADS;
+  static constexpr int size = threads * items;
+  static constexpr int fit_smem = smem_per_sm / (int) ((size + size / 32) * sizeof (T));
+  static constexpr int fit_threads = threads_per_sm / threads;
+  static constexpr int min_blocks = ! wide || integer_8byte ? 0 : fit_smem < fit_threads ? fit_smem : fit_threads;
 };
 
 // rows of the striped tile (striped_scan.cuh: 4-byte plain vectors from wide_tile_from
@@ -80,6 +94,11 @@ struct wide_tile_shape
 #define GSK_STRIPED_ROWS 12
 #endif
 constexpr int striped_rows = GSK_STRIPED_ROWS;
+// threads of a striped tile's block
+#ifndef GSK_STRIPED_THREADS
+#define GSK_STRIPED_THREADS 256
+#endif
+constexpr int striped_threads = GSK_STRIPED_THREADS;
 // rows of the striped tiles of several lines or with head flags, whose states are
 // segmented (H100, single sum, x copy, segmented by 1-byte flags at 2^26 / 4096x4096 along
 // dim 1: 8 rows 1.15 / 1.17-1.19; 10 rows 1.13 / 1.15-1.18 (a spilled word); 12 rows
@@ -88,9 +107,10 @@ constexpr int striped_rows = GSK_STRIPED_ROWS;
 #define GSK_STRIPED_ROWS_LINES 10
 #endif
 constexpr int striped_rows_lines = GSK_STRIPED_ROWS_LINES;
-// blocks an SM its registers must allow for (80 registers a thread; left to itself the
-// compiler took 95, and two blocks an SM; native sums spill a little, and still win)
-constexpr int striped_min_blocks = 3;
+// blocks an SM its registers must allow for (80 registers a thread at 256 threads; left
+// to itself the compiler took 95, and two blocks an SM; native sums spill a little, and
+// still win)
+constexpr int striped_min_blocks = 3 * 256 / striped_threads;
 
 // batched lines (inner == 1) of a tile or more take a block each from this many lines:
 // enough blocks for every SM, with no look-back between them (line_blocks_kernel)
@@ -106,6 +126,18 @@ struct line_blocks_shape
   static constexpr int min_blocks = std::is_floating_point<T>::value && sizeof (T) == 4
                                     && sizeof (S) <= 16 ? 8 : 0;
 };
+
+// pacing of the look-back's polls (look_back.cuh), in ns of __nanosleep: before a tile's
+// first poll, and between polls of predecessors that have not published (0: none, spin).
+// CUB's sm_90 tuning waits ~1.2 us, then ~0.6 us between polls.
+#ifndef GSK_LOOK_BACK_WAIT_NS
+#define GSK_LOOK_BACK_WAIT_NS 0
+#endif
+#ifndef GSK_LOOK_BACK_POLL_NS
+#define GSK_LOOK_BACK_POLL_NS 0
+#endif
+constexpr unsigned look_back_wait_ns = GSK_LOOK_BACK_WAIT_NS;
+constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
 
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
 constexpr int state_items = 4;

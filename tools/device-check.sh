@@ -15,11 +15,13 @@
 # Compute sections of the tile kernels (gpu_bench --profile 24);  variants: an A/B of
 # tuning.cuh's constants in one run: GSK_VARIANTS="name:-DMACRO=v,-DMACRO2=w ..." builds
 # gpu_bench again from the tarball for each variant (the variants side by side),
-# runs it after the main build's, and tabulates the decoupled rows' ratio to a copy.
+# runs it after the main build's, and tabulates the decoupled rows' ratio to a copy;
+# with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
 # The builds run side by side; everything that uses the GPU runs one after another.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+t0=$(date +%s)
 steps=" ${*:-build selftest bench octave} "
 tar -C /tmp -xJf "$top/.device/octave.tar.xz" && source /tmp/octave/activate
 tarball=$(ls "$top"/.device/gpuscan-*.tar.gz | head -n 1)
@@ -34,6 +36,17 @@ if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot)" " 
   ( start=$(date +%s); $octave --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
       > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
   install_pid=$!
+fi
+# the variants' builds start first, beside the main build
+declare -A variant_pid
+if [[ $steps == *" variants "* ]]; then
+  for spec in ${GSK_VARIANTS:-}; do
+    name=${spec%%:*}; flags=${spec#*:}; vb=/tmp/gs-variant-$name
+    ( rm -rf $vb && mkdir -p $vb && tar -C $vb -xzf "$tarball" --strip-components=1 && cd $vb \
+        && ./configure NVCCFLAGS="${flags//,/ }" > configure.log 2>&1 \
+        && make -j"$(nproc)" -C src gpu_bench ${GSK_VARIANTS_SELFTEST:+gpu_selftest} > make.log 2>&1 ) &
+    variant_pid[$name]=$!
+  done
 fi
 if [[ $steps == *" build "* ]]; then
   rm -rf $b && mkdir -p $b && tar -C $b -xzf "$tarball" --strip-components=1
@@ -59,24 +72,25 @@ if [[ $steps == *" bench "* ]]; then
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
 fi
 if [[ $steps == *" variants "* ]]; then
-  declare -A variant_pid
-  for spec in ${GSK_VARIANTS:-}; do
-    name=${spec%%:*}; flags=${spec#*:}; vb=/tmp/gs-variant-$name
-    ( rm -rf $vb && mkdir -p $vb && tar -C $vb -xzf "$tarball" --strip-components=1 && cd $vb \
-        && ./configure NVCCFLAGS="${flags//,/ }" > configure.log 2>&1 \
-        && make -j"$(nproc)" -C src gpu_bench > make.log 2>&1 ) &
-    variant_pid[$name]=$!
-  done
   built=""
   for spec in ${GSK_VARIANTS:-}; do
     name=${spec%%:*}; vb=/tmp/gs-variant-$name
     if wait ${variant_pid[$name]}; then built+=" $name"; else
       echo "variant $name (${spec#*:}): build failed"; tail -n 20 $vb/make.log $vb/configure.log; fi
   done
+  echo "variants built:$built ($(( $(date +%s) - t0 )) s from the start)"
   # (the benchmarks one after another, none beside a build)
-  [ -s "$OUT/bench.txt" ] || $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
-  names="main"; files="$OUT/bench.txt"
+  # (without the build step, no main column: name a variant with no flags, "base:")
+  names=""; files=""
+  if [ -x $b/src/gpu_bench ] && [[ $steps == *" build "* ]]; then
+    [ -s "$OUT/bench.txt" ] || $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
+    names="main"; files="$OUT/bench.txt"
+  fi
   for name in $built; do
+    if [ -n "${GSK_VARIANTS_SELFTEST:-}" ]; then
+      /tmp/gs-variant-$name/src/gpu_selftest --quick > "$OUT/selftest-$name.txt" 2>&1
+      echo "variant $name: gpu_selftest --quick rc=$? ($(tail -n 1 "$OUT/selftest-$name.txt"))"
+    fi
     /tmp/gs-variant-$name/src/gpu_bench 28 > "$OUT/bench-$name.txt" 2>&1
     names+=" $name"; files+=" $OUT/bench-$name.txt"
   done
