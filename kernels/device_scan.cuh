@@ -174,11 +174,12 @@ struct prefix_by_look_back
 {
   tile_status<Op> ts;
   unsigned epoch;
+  look_back_pacing pace;
   __device__ __forceinline__ seg<Op> operator() (int64_t tile, const seg<Op>& total, seg<Op>& slot) const
   {
     if (threadIdx.x < 32)
       {
-        const seg<Op> p = tile_exclusive_prefix (ts, tile, epoch, total);
+        const seg<Op> p = tile_exclusive_prefix (ts, tile, epoch, total, pace);
         if (threadIdx.x == 0)
           slot = p;
       }
@@ -971,16 +972,20 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
                                                : lines ? striped_tile<Op, true>::size : striped_tile<Op>::size);
         const tile_status<Op> ts = status_in (ws, tiles);
         const unsigned epoch = claim_status (ws, tiles, s);
-        const prefix_by_look_back<Op> by_look_back = { ts, epoch };
+        // (the exact pass of a native sum, whose few blocks take the tiles in order, spins)
+        const look_back_pacing pace = g.n >= paced_look_back_from && ! g.gate.exact
+                                      ? look_back_pacing { look_back_wait_ns, look_back_poll_ns }
+                                      : look_back_pacing { 0, 0 };
+        const prefix_by_look_back<Op> by_look_back = { ts, epoch, pace };
         if constexpr (striped_tile<Op>::serves)
           if (striped)
             {
               if (g.exclusive)
-                striped_scan_kernel<Op, true, false><<<tiles, striped_threads, 0, s>>> (g, ts, epoch);
+                striped_scan_kernel<Op, true, false><<<tiles, striped_threads, 0, s>>> (g, ts, epoch, pace);
               else if (lines)
-                striped_scan_kernel<Op, false, true><<<tiles, striped_threads, 0, s>>> (g, ts, epoch);
+                striped_scan_kernel<Op, false, true><<<tiles, striped_threads, 0, s>>> (g, ts, epoch, pace);
               else
-                striped_scan_kernel<Op, false, false><<<tiles, striped_threads, 0, s>>> (g, ts, epoch);
+                striped_scan_kernel<Op, false, false><<<tiles, striped_threads, 0, s>>> (g, ts, epoch, pace);
               break;
             }
         if constexpr (wide::items != tile_shape<T, S>::items)

@@ -8,7 +8,6 @@
 
 #include "block_scan.cuh"
 #include "scan_ops.cuh"
-#include "tuning.cuh"
 
 namespace gsk {
 
@@ -115,10 +114,19 @@ __device__ __forceinline__ seg<Op> slot_state (const tile_status<Op>& ts, int64_
     }
 }
 
+// Pacing of a look-back, ns of __nanosleep (0: none): before a tile's first poll, and
+// between polls of predecessors that have not published yet.  Under full memory load a
+// tile that waits for its predecessors to publish costs less than one that polls them
+// over and over (the polls compete with the tiles' loads and stores for L2).
+struct look_back_pacing
+{
+  unsigned wait_ns, poll_ns;
+};
+
 // Warp 0 finds the tile's exclusive prefix: 32 predecessors at a time, waiting for each
 // to publish, combining aggregates up to the nearest inclusive prefix (or head).
 template <typename Op>
-__device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
+__device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch, look_back_pacing pace)
 {
   const int lane = threadIdx.x & 31;
   seg<Op> acc = seg_identity<Op> ();
@@ -130,8 +138,8 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
       uint4 word = {};
       for (bool first = true; __any_sync (0xffffffffu, (f >> 2) != epoch); first = false)
         {
-          if (look_back_poll_ns && ! first)
-            __nanosleep (look_back_poll_ns);
+          if (pace.poll_ns && ! first)
+            __nanosleep (pace.poll_ns);
           if ((f >> 2) != epoch)
             f = read_flag (ts, idx, word);
         }
@@ -159,7 +167,7 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch)
 // look-back, publishes its inclusive prefix; returns the exclusive prefix.
 template <typename Op>
 __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsigned epoch,
-                                          const seg<Op>& aggregate)
+                                          const seg<Op>& aggregate, look_back_pacing pace = {})
 {
   if (tile == 0)
     {
@@ -169,9 +177,9 @@ __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsi
     }
   if (threadIdx.x == 0)
     publish (ts, tile, epoch, tile_aggregate, aggregate);
-  if (look_back_wait_ns)
-    __nanosleep (look_back_wait_ns);
-  const seg<Op> prefix = look_back (ts, tile, epoch);
+  if (pace.wait_ns)
+    __nanosleep (pace.wait_ns);
+  const seg<Op> prefix = look_back (ts, tile, epoch, pace);
   if (threadIdx.x == 0)
     publish (ts, tile, epoch, tile_prefix, seg_combine<Op> (prefix, aggregate));
   return prefix;

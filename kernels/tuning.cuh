@@ -127,17 +127,24 @@ struct line_blocks_shape
                                     && sizeof (S) <= 16 ? 8 : 0;
 };
 
-// pacing of the look-back's polls (look_back.cuh), in ns of __nanosleep: before a tile's
-// first poll, and between polls of predecessors that have not published (0: none, spin).
-// CUB's sm_90 tuning waits ~1.2 us, then ~0.6 us between polls.
+// pacing of the look-back of large scans (look_back.cuh), ns of __nanosleep: before a
+// tile's first poll, and between polls (CUB's sm_90 tuning: 1.2-1.3 us, then 0.6 us).
+// Scans below paced_look_back_from elements, whose few tiles find their predecessors
+// done sooner, do not wait.  (H200, decoupled, x copy at 2^28 / 2^24, single / double /
+// int32 / int64 native: spinning 1.21 / 1.24 / 1.23 / 1.29 and 1.25 / 1.28 / 1.29 / 1.36;
+// 0.8 and 0.4 us 1.17 / 1.22 / 1.19 / 1.25; 1.2 and 0.6 us 1.15 / 1.20 / 1.17 / 1.22 and
+// 1.22 / 1.24 / 1.26 / 1.32, as 2.0 and 0.6 us, 1.6 and 1.0 us, or 1.2 us and no delay
+// between polls; 3.0 and 1.0 us 1.13 / 1.19 / 1.15 / 1.20 but 1.28 / 1.27 / 1.30 / 1.33.
+// Blocks of 128 threads instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)
 #ifndef GSK_LOOK_BACK_WAIT_NS
-#define GSK_LOOK_BACK_WAIT_NS 0
+#define GSK_LOOK_BACK_WAIT_NS 1200
 #endif
 #ifndef GSK_LOOK_BACK_POLL_NS
-#define GSK_LOOK_BACK_POLL_NS 0
+#define GSK_LOOK_BACK_POLL_NS 600
 #endif
 constexpr unsigned look_back_wait_ns = GSK_LOOK_BACK_WAIT_NS;
 constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
+constexpr long long paced_look_back_from = wide_tile_from;
 
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
 constexpr int state_items = 4;
