@@ -35,6 +35,8 @@ constexpr int block_threads = 256;
 // 1.095; 14 items, 7 blocks 1.13-1.15 / 1.097 / 1.098.  The int64 wrapping sum of a
 // native sum spills under 32 registers: 12 items, 8 blocks or 14 items, 7 blocks 0.97-1.01x
 // CUB's int64 sum; 14 items and the compiler's registers 0.96-0.98x CUB (1.13 / 1.10 / 1.10)
+// With the look-back paced (below; H100, x CUB at 2^22 / 2^24 / 2^26 / 2^28): 12 items 0.99 /
+// 1.01 / 1.02 / 1.02, 14 items 1.01 / 1.00 / 1.00 / 1.01, 16 items 0.95 / 0.97 / 1.01 / 1.02
 #ifndef GSK_ITEMS_8B_LARGE
 #define GSK_ITEMS_8B_LARGE 12
 #endif
