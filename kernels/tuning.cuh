@@ -146,7 +146,12 @@ struct line_blocks_shape
 #endif
 constexpr unsigned look_back_wait_ns = GSK_LOOK_BACK_WAIT_NS;
 constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
-constexpr long long paced_look_back_from = wide_tile_from;
+// (at 2^22 elements the pacing cost 4-byte vectors 0.03-0.12x on both GPUs, whose
+// striped tiles all fit on the GPU at once there; it helped from 2^24)
+#ifndef GSK_PACED_LOOK_BACK_FROM
+#define GSK_PACED_LOOK_BACK_FROM (1LL << 21)
+#endif
+constexpr long long paced_look_back_from = GSK_PACED_LOOK_BACK_FROM;
 
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
 constexpr int state_items = 4;
