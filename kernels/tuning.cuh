@@ -149,7 +149,7 @@ constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
 // (at 2^22 elements the pacing cost 4-byte vectors 0.03-0.12x on both GPUs, whose
 // striped tiles all fit on the GPU at once there; it helped from 2^24)
 #ifndef GSK_PACED_LOOK_BACK_FROM
-#define GSK_PACED_LOOK_BACK_FROM (1LL << 21)
+#define GSK_PACED_LOOK_BACK_FROM wide_tile_from
 #endif
 constexpr long long paced_look_back_from = GSK_PACED_LOOK_BACK_FROM;
 
