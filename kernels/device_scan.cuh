@@ -167,27 +167,7 @@ __device__ __forceinline__ uint8_t *staged_heads ()
 }
 
 // Prefix sources: every thread calls one with the tile's total and gets the tile's
-// exclusive prefix.
-// decoupled: the look-back over the tiles before it (warp 0; the others wait at a barrier)
-template <typename Op>
-struct prefix_by_look_back
-{
-  tile_status<Op> ts;
-  unsigned epoch;
-  look_back_pacing pace;
-  __device__ __forceinline__ seg<Op> operator() (int64_t tile, const seg<Op>& total, seg<Op>& slot) const
-  {
-    if (threadIdx.x < 32)
-      {
-        const seg<Op> p = tile_exclusive_prefix (ts, tile, epoch, total, pace);
-        if (threadIdx.x == 0)
-          slot = p;
-      }
-    __syncthreads ();
-    return slot;
-  }
-};
-
+// exclusive prefix.  decoupled: prefix_by_look_back (look_back.cuh).
 // hierarchical: the scanned tile totals
 template <typename Op>
 struct prefix_by_carries
@@ -495,34 +475,12 @@ lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
                                       carries ? carries[g] : seg_identity<Op> ()));
 }
 
-// A lane's exclusive prefix from the tiles before its own along the lane: slot is the
-// lane's status slot in the tile just before, stride the slots between two such tiles.
-// Each thread of the warp follows its own lane.
-template <typename Op>
-__device__ seg<Op> lane_look_back (tile_status<Op> ts, int64_t slot, int64_t stride,
-                                   unsigned epoch)
-{
-  seg<Op> acc = seg_identity<Op> ();
-  for (;; slot -= stride)
-    {
-      uint4 word;
-      unsigned f;
-      do
-        f = read_flag (ts, slot, word);
-      while ((f >> 2) != epoch);
-      const seg<Op> v = slot_state (ts, slot, f, word);
-      acc = seg_combine<Op> (v, acc);
-      if ((f & 3) == tile_prefix || v.head)
-        return acc;
-    }
-}
-
 // Block (group, row tile): group = 32 neighbouring lanes of one slice, row tile =
 // lane_tile_rows consecutive steps of them in scan order.  Warp w holds ITEMS steps of
 // every lane of the group, one lane a thread: a warp's loads are whole lines of 32 lanes.
 template <typename Op, int ITEMS>
 __global__ void __launch_bounds__ (block_threads)
-lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t groups)
+lanes_tile_kernel (lanes_args a, prefix_by_look_back<Op> look, int64_t groups)
 {
   typedef typename Op::elem T;
   typedef seg<Op> S;
@@ -577,12 +535,12 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
       const int64_t slot = (row_tile * groups + group) * 32 + lane;
       S prefix = seg_identity<Op> ();
       if (row_tile == 0)
-        publish (ts, slot, epoch, tile_prefix, total);
+        publish (look.ts, slot, look.epoch, tile_prefix, total);
       else
         {
-          publish (ts, slot, epoch, tile_aggregate, total);
-          prefix = lane_look_back (ts, slot - groups * 32, groups * 32, epoch);
-          publish (ts, slot, epoch, tile_prefix, seg_combine<Op> (prefix, total));
+          publish (look.ts, slot, look.epoch, tile_aggregate, total);
+          prefix = lane_look_back (look.ts, slot - groups * 32, groups * 32, look.epoch, look.pace);
+          publish (look.ts, slot, look.epoch, tile_prefix, seg_combine<Op> (prefix, total));
         }
       lane_prefix[lane] = prefix;
     }
@@ -698,6 +656,43 @@ inline void launch_pass (void (*kernel) (P...), int64_t grid, size_t smem, cudaS
   cudaLaunchKernelEx (&cfg, kernel, std::forward<A> (args)...);
 }
 
+// blocks an SM that its shared memory and threads let in, for blocks of `threads` threads
+// and the shared memory Storage
+template <typename Storage>
+constexpr int blocks_fitting (int threads)
+{
+  return std::min (smem_per_sm / (int) (sizeof (Storage) + smem_reserved_per_block), threads_per_sm / threads);
+}
+
+// blocks of Kernel the GPU holds at once, at `threads` a block and `smem` bytes of
+// dynamic shared memory (queried once: a kernel always takes the same dynamic shared
+// memory, or none)
+template <auto Kernel>
+int64_t resident_blocks (int threads, size_t smem)
+{
+  static int64_t held[2] = { 0, 0 };   // without, with dynamic shared memory
+  int64_t& blocks = held[smem > 0];
+  if (! blocks)
+    {
+      int dev = 0, sms = 0, per_sm = 0;
+      cudaGetDevice (&dev);
+      cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, Kernel, threads, smem);
+      blocks = std::max (1, sms * per_sm);
+    }
+  return blocks;
+}
+
+// The look-back of a grid of more tiles than the GPU holds at once is paced (tuning.cuh):
+// in one round every tile starts at once, and a wait only delays it.  (The exact pass
+// of a native sum, whose few blocks take the tiles in order, spins.)
+template <auto Kernel>
+look_back_pacing pacing_for (int64_t tiles, int threads, size_t smem, const redo_gate& gate)
+{
+  return ! gate.exact && tiles > resident_blocks<Kernel> (threads, smem)
+         ? look_back_pacing { look_back_wait_ns, look_back_poll_ns } : look_back_pacing { 0, 0 };
+}
+
 inline int64_t blocks_for (int64_t work, int64_t per_block) { return (work + per_block - 1) / per_block; }
 inline size_t round_up (size_t b) { return (b + 255) / 256 * 256; }
 
@@ -747,6 +742,9 @@ struct plan
   // the tile size of the decoupled scan of n elements
   static int64_t decoupled_tile (int64_t n)
   { return wide::items != tile_shape<T, S>::items && n >= wide_tile_from ? wide::size : tile; }
+  // blocks an SM the wide tile's registers must allow for (tuning.cuh)
+  static constexpr int wide_min_blocks
+    = wide::bounded ? blocks_fitting<tile_storage<Op, block_scan_shuffle, wide::items, wide::threads>> (wide::threads) : 0;
   static constexpr int lane_items = lane_tile_shape<T>::items;
   static constexpr int64_t lane_tile_rows = block_threads / 32 * lane_items;
   // The classic algorithms are built for the 4- and 8-byte real types only: each
@@ -843,6 +841,16 @@ struct plan
       g, prefix_by_carries<Op> { totals });
   }
 
+  // a decoupled tile kernel over `tiles` tiles, its look-back paced where they are more
+  // than the GPU holds at once
+  template <auto Kernel>
+  static void launch_decoupled (const line_args& g, prefix_by_look_back<Op> look, int64_t tiles,
+                                int threads, size_t smem, cudaStream_t s)
+  {
+    look.pace = pacing_for<Kernel> (tiles, threads, smem, g.gate);
+    Kernel<<<tiles, threads, smem, s>>> (g, look);
+  }
+
   static void lanes (const scan_desc *d, void *ws, size_t ws_bytes, const redo_gate& gate,
                      cudaStream_t s)
   {
@@ -851,9 +859,11 @@ struct plan
     if (use_lane_tiles (d))
       {
         const int64_t groups = lane_groups (d), slots = groups * lane_row_tiles (d) * 32;
-        const unsigned epoch = claim_status (ws, slots, s);
-        launch_pass (lanes_tile_kernel<Op, lane_items>, groups * lane_row_tiles (d), 0, s, gate,
-                     la, status_in (ws, slots), epoch, groups);
+        const int64_t tiles = groups * lane_row_tiles (d);
+        constexpr auto kernel = lanes_tile_kernel<Op, lane_items>;
+        const prefix_by_look_back<Op> look = { status_in (ws, slots), claim_status (ws, slots, s),
+                                               pacing_for<kernel> (tiles, block_threads, 0, gate) };
+        launch_pass (kernel, tiles, 0, s, gate, la, look, groups);
         return;
       }
     claim_workspace (ws, ws_bytes, layout_states, 0, s);
@@ -970,30 +980,24 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
         const bool lines = striped_lines (g);
         const int64_t tiles = blocks_for (g.n, ! striped ? decoupled_tile (g.n)
                                                : lines ? striped_tile<Op, true>::size : striped_tile<Op>::size);
-        const tile_status<Op> ts = status_in (ws, tiles);
-        const unsigned epoch = claim_status (ws, tiles, s);
-        // (the exact pass of a native sum, whose few blocks take the tiles in order, spins)
-        const look_back_pacing pace = g.n >= paced_look_back_from && ! g.gate.exact
-                                      ? look_back_pacing { look_back_wait_ns, look_back_poll_ns }
-                                      : look_back_pacing { 0, 0 };
-        const prefix_by_look_back<Op> by_look_back = { ts, epoch, pace };
+        const prefix_by_look_back<Op> look = { status_in (ws, tiles), claim_status (ws, tiles, s), {} };
         if constexpr (striped_tile<Op>::serves)
           if (striped)
             {
               if (g.exclusive)
-                striped_scan_kernel<Op, true, false><<<tiles, striped_threads, 0, s>>> (g, ts, epoch, pace);
+                launch_decoupled<striped_scan_kernel<Op, true, false>> (g, look, tiles, striped_threads, 0, s);
               else if (lines)
-                striped_scan_kernel<Op, false, true><<<tiles, striped_threads, 0, s>>> (g, ts, epoch, pace);
+                launch_decoupled<striped_scan_kernel<Op, false, true>> (g, look, tiles, striped_threads, 0, s);
               else
-                striped_scan_kernel<Op, false, false><<<tiles, striped_threads, 0, s>>> (g, ts, epoch, pace);
+                launch_decoupled<striped_scan_kernel<Op, false, false>> (g, look, tiles, striped_threads, 0, s);
               break;
             }
         if constexpr (wide::items != tile_shape<T, S>::items)
           if (decoupled_tile (g.n) == wide::size)
             {
-              tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items, false,
-                               wide::min_blocks, wide::threads>
-                <<<tiles, wide::threads, heads_smem (g, wide::size), s>>> (g, by_look_back);
+              launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items,
+                                                false, wide_min_blocks, wide::threads>> (
+                g, look, tiles, wide::threads, heads_smem (g, wide::size), s);
               break;
             }
         if constexpr (! std::is_void<fast>::value)
@@ -1003,24 +1007,15 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
               // blocks of a second round would only find the gate closed, after the first
               // (H100, native int64 sum at 2^24, closed gate: 4 blocks an SM, 2 rounds,
               // 5.8 us; 2, one round, 4.5 us)
-              const auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
-                                                   tile_shape<T, S>::items, true>;
+              constexpr auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
+                                                       tile_shape<T, S>::items, true>;
               const size_t smem = heads_smem (g);
-              static int64_t round[2] = { 0, 0 };   // without, with staged head flags
-              int64_t& blocks = round[smem > 0];
-              if (! blocks)
-                {
-                  int dev = 0, sms = 0, per_sm = 0;
-                  cudaGetDevice (&dev);
-                  cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev);
-                  cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, block_threads, smem);
-                  blocks = std::max (1, sms * per_sm);
-                }
-              launch_pass (kernel, std::min<int64_t> (tiles, blocks), smem, s, gate, g, by_look_back);
+              launch_pass (kernel, std::min<int64_t> (tiles, resident_blocks<kernel> (block_threads, smem)),
+                           smem, s, gate, g, look);
               break;
             }
-        tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>
-          <<<tiles, block_threads, heads_smem (g), s>>> (g, by_look_back);
+        launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>> (
+          g, look, tiles, block_threads, heads_smem (g), s);
       }
     }
   return cudaGetLastError ();

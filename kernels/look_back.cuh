@@ -185,4 +185,50 @@ __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsi
   return prefix;
 }
 
+// The prefix source of the decoupled tile kernels: every thread calls it with the tile's
+// total and gets the tile's exclusive prefix (warp 0 looks back; the others wait at a
+// barrier)
+template <typename Op>
+struct prefix_by_look_back
+{
+  tile_status<Op> ts;
+  unsigned epoch;
+  look_back_pacing pace;
+  __device__ __forceinline__ seg<Op> operator() (int64_t tile, const seg<Op>& total, seg<Op>& slot) const
+  {
+    if (threadIdx.x < 32)
+      {
+        const seg<Op> p = tile_exclusive_prefix (ts, tile, epoch, total, pace);
+        if (threadIdx.x == 0)
+          slot = p;
+      }
+    __syncthreads ();
+    return slot;
+  }
+};
+
+// A lane's exclusive prefix from the tiles before its own along the lane (lane tiles of
+// device_scan.cuh): slot is the lane's status slot in the tile just before, stride the
+// slots between two such tiles.  Each thread of the warp follows its own lane.
+template <typename Op>
+__device__ seg<Op> lane_look_back (tile_status<Op> ts, int64_t slot, int64_t stride,
+                                   unsigned epoch, look_back_pacing pace)
+{
+  if (pace.wait_ns)
+    __nanosleep (pace.wait_ns);
+  seg<Op> acc = seg_identity<Op> ();
+  for (;; slot -= stride)
+    {
+      uint4 word;
+      unsigned f;
+      while (((f = read_flag (ts, slot, word)) >> 2) != epoch)
+        if (pace.poll_ns)
+          __nanosleep (pace.poll_ns);
+      const seg<Op> v = slot_state (ts, slot, f, word);
+      acc = seg_combine<Op> (v, acc);
+      if ((f & 3) == tile_prefix || v.head)
+        return acc;
+    }
+}
+
 }  // namespace gsk

@@ -172,7 +172,7 @@ __device__ __forceinline__ unsigned long long striped_starts (const line_args& g
 // or with heads (LINES, inclusive only)
 template <typename Op, bool EXCLUSIVE, bool LINES>
 __global__ void __launch_bounds__ (striped_threads, striped_min_blocks)
-striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, look_back_pacing pace)
+striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
 {
   typedef typename Op::elem T;
   typedef typename Op::A A;
@@ -247,7 +247,8 @@ striped_scan_kernel (line_args g, tile_status<Op> ts, unsigned epoch, look_back_
           excl = St::combine (excl, x[k]);
         }
       const S acc = shfl_idx (incl, 31);
-      const seg<Op> prefix = tile_exclusive_prefix (ts, (int64_t) blockIdx.x, epoch, St::to_seg (acc), pace);
+      const seg<Op> prefix = tile_exclusive_prefix (look.ts, (int64_t) blockIdx.x, look.epoch,
+                                                       St::to_seg (acc), look.pace);
       if (lane == 0)
         tile_prefix_st = St::from_seg (prefix);
     }

@@ -68,8 +68,10 @@ constexpr long long wide_tile_from = 1LL << 21;
 #ifndef GSK_WIDE_THREADS_INT
 #define GSK_WIDE_THREADS_INT 256   // 8-byte integer sums
 #endif
-// shared memory an SM (Hopper: 227 KiB): with the threads, it bounds the blocks an SM
-constexpr int smem_per_sm = 227 * 1024;
+// shared memory an SM and what the GPU reserves of it for each block (Hopper: 228 and 1
+// KiB): with the threads, they bound the blocks an SM (device_scan.cuh: blocks_fitting)
+constexpr int smem_per_sm = 228 * 1024;
+constexpr int smem_reserved_per_block = 1024;
 constexpr int threads_per_sm = 2048;
 template <typename T, typename S>
 struct wide_tile_shape
@@ -82,9 +84,8 @@ struct wide_tile_shape
   static constexpr int threads = ! wide ? block_threads : integer_8byte ? GSK_WIDE_THREADS_INT
                                  : GSK_WIDE_THREADS;
   static constexpr int size = threads * items;
-  static constexpr int fit_smem = smem_per_sm / (int) ((size + size / 32) * sizeof (T));
-  static constexpr int fit_threads = threads_per_sm / threads;
-  static constexpr int min_blocks = ! wide || integer_8byte ? 0 : fit_smem < fit_threads ? fit_smem : fit_threads;
+  // registers held to as many blocks an SM as fit (8-byte integer sums: the compiler's)
+  static constexpr bool bounded = wide && ! integer_8byte;
 };
 
 // rows of the striped tile (striped_scan.cuh: 4-byte plain vectors from wide_tile_from
@@ -129,15 +130,17 @@ struct line_blocks_shape
                                     && sizeof (S) <= 16 ? 8 : 0;
 };
 
-// pacing of the look-back of large scans (look_back.cuh), ns of __nanosleep: before a
-// tile's first poll, and between polls (CUB's sm_90 tuning: 1.2-1.3 us, then 0.6 us).
-// Scans below paced_look_back_from elements, whose few tiles find their predecessors
-// done sooner, do not wait.  (H200, decoupled, x copy at 2^28 / 2^24, single / double /
-// int32 / int64 native: spinning 1.21 / 1.24 / 1.23 / 1.29 and 1.25 / 1.28 / 1.29 / 1.36;
-// 0.8 and 0.4 us 1.17 / 1.22 / 1.19 / 1.25; 1.2 and 0.6 us 1.15 / 1.20 / 1.17 / 1.22 and
-// 1.22 / 1.24 / 1.26 / 1.32, as 2.0 and 0.6 us, 1.6 and 1.0 us, or 1.2 us and no delay
-// between polls; 3.0 and 1.0 us 1.13 / 1.19 / 1.15 / 1.20 but 1.28 / 1.27 / 1.30 / 1.33.
-// Blocks of 128 threads instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)
+// pacing of the look-back (look_back.cuh), ns of __nanosleep: before a tile's first
+// poll, and between polls (CUB's sm_90 tuning: 1.2-1.3 us, then 0.6 us).  Only grids of
+// more tiles than the GPU holds at once wait (device_scan.cuh: pacing_for); in one round
+// all tiles start together and a wait only delays them (session 11, paced from 2^21
+// elements: at 2^22, where the striped 4-byte tiles fit the GPU at once, the pacing cost
+// 0.03-0.12x a copy).  (H200, decoupled, x copy at 2^28 / 2^24, single / double / int32 /
+// int64 native: spinning 1.21 / 1.24 / 1.23 / 1.29 and 1.25 / 1.28 / 1.29 / 1.36; 0.8 and
+// 0.4 us 1.17 / 1.22 / 1.19 / 1.25; 1.2 and 0.6 us 1.15 / 1.20 / 1.17 / 1.22 and 1.22 /
+// 1.24 / 1.26 / 1.32, as 2.0 and 0.6 us, 1.6 and 1.0 us, or 1.2 us and no delay between
+// polls; 3.0 and 1.0 us 1.13 / 1.19 / 1.15 / 1.20 but 1.28 / 1.27 / 1.30 / 1.33.  Blocks
+// of 128 threads instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)
 #ifndef GSK_LOOK_BACK_WAIT_NS
 #define GSK_LOOK_BACK_WAIT_NS 1200
 #endif
@@ -146,12 +149,6 @@ struct line_blocks_shape
 #endif
 constexpr unsigned look_back_wait_ns = GSK_LOOK_BACK_WAIT_NS;
 constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
-// (at 2^22 elements the pacing cost 4-byte vectors 0.03-0.12x on both GPUs, whose
-// striped tiles all fit on the GPU at once there; it helped from 2^24)
-#ifndef GSK_PACED_LOOK_BACK_FROM
-#define GSK_PACED_LOOK_BACK_FROM wide_tile_from
-#endif
-constexpr long long paced_look_back_from = GSK_PACED_LOOK_BACK_FROM;
 
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
 constexpr int state_items = 4;
