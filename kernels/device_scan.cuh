@@ -480,7 +480,7 @@ lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
 // every lane of the group, one lane a thread: a warp's loads are whole lines of 32 lanes.
 template <typename Op, int ITEMS>
 __global__ void __launch_bounds__ (block_threads)
-lanes_tile_kernel (lanes_args a, prefix_by_look_back<Op> look, int64_t groups)
+lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t groups)
 {
   typedef typename Op::elem T;
   typedef seg<Op> S;
@@ -535,12 +535,12 @@ lanes_tile_kernel (lanes_args a, prefix_by_look_back<Op> look, int64_t groups)
       const int64_t slot = (row_tile * groups + group) * 32 + lane;
       S prefix = seg_identity<Op> ();
       if (row_tile == 0)
-        publish (look.ts, slot, look.epoch, tile_prefix, total);
+        publish (ts, slot, epoch, tile_prefix, total);
       else
         {
-          publish (look.ts, slot, look.epoch, tile_aggregate, total);
-          prefix = lane_look_back (look.ts, slot - groups * 32, groups * 32, look.epoch, look.pace);
-          publish (look.ts, slot, look.epoch, tile_prefix, seg_combine<Op> (prefix, total));
+          publish (ts, slot, epoch, tile_aggregate, total);
+          prefix = lane_look_back (ts, slot - groups * 32, groups * 32, epoch);
+          publish (ts, slot, epoch, tile_prefix, seg_combine<Op> (prefix, total));
         }
       lane_prefix[lane] = prefix;
     }
@@ -859,11 +859,9 @@ struct plan
     if (use_lane_tiles (d))
       {
         const int64_t groups = lane_groups (d), slots = groups * lane_row_tiles (d) * 32;
-        const int64_t tiles = groups * lane_row_tiles (d);
-        constexpr auto kernel = lanes_tile_kernel<Op, lane_items>;
-        const prefix_by_look_back<Op> look = { status_in (ws, slots), claim_status (ws, slots, s),
-                                               pacing_for<kernel> (tiles, block_threads, 0, gate) };
-        launch_pass (kernel, tiles, 0, s, gate, la, look, groups);
+        const unsigned epoch = claim_status (ws, slots, s);
+        launch_pass (lanes_tile_kernel<Op, lane_items>, groups * lane_row_tiles (d), 0, s, gate,
+                     la, status_in (ws, slots), epoch, groups);
         return;
       }
     claim_workspace (ws, ws_bytes, layout_states, 0, s);

@@ -209,21 +209,22 @@ struct prefix_by_look_back
 
 // A lane's exclusive prefix from the tiles before its own along the lane (lane tiles of
 // device_scan.cuh): slot is the lane's status slot in the tile just before, stride the
-// slots between two such tiles.  Each thread of the warp follows its own lane.
+// slots between two such tiles.  Each thread of the warp follows its own lane, one tile
+// a read, and spins: paced as the tiles' look-back (1.2 us, then 0.6 us), 4096x4096
+// along dim 2 went from 1.25x to 1.49x a copy (single) and 1.11x to 1.37x (double) on
+// the H200.
 template <typename Op>
 __device__ seg<Op> lane_look_back (tile_status<Op> ts, int64_t slot, int64_t stride,
-                                   unsigned epoch, look_back_pacing pace)
+                                   unsigned epoch)
 {
-  if (pace.wait_ns)
-    __nanosleep (pace.wait_ns);
   seg<Op> acc = seg_identity<Op> ();
   for (;; slot -= stride)
     {
       uint4 word;
       unsigned f;
-      while (((f = read_flag (ts, slot, word)) >> 2) != epoch)
-        if (pace.poll_ns)
-          __nanosleep (pace.poll_ns);
+      do
+        f = read_flag (ts, slot, word);
+      while ((f >> 2) != epoch);
       const seg<Op> v = slot_state (ts, slot, f, word);
       acc = seg_combine<Op> (v, acc);
       if ((f & 3) == tile_prefix || v.head)
