@@ -378,7 +378,8 @@ int main (int argc, char **argv)
     return compaction ();
   /* gpu_bench --profile LOG2: for ncu, three scans each of 2^LOG2 elements: double sum,
      int32 native sum, double sum segmented by full head flags, double sum along dim 2 of
-     a square matrix, single sum, single sum along dim 1 of a square matrix */
+     a square matrix, single sum, single sum along dim 1 of a square matrix, single sum
+     segmented by full head flags */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;
   int count = 0;
@@ -429,7 +430,8 @@ int main (int argc, char **argv)
       static const struct { scan_type type; scan_op op; int heads, dim; } cases[] = {
         { SCAN_DOUBLE, SCAN_SUM, 0, 0 }, { SCAN_INT32, SCAN_SATSUM, 0, 0 },
         { SCAN_DOUBLE, SCAN_SUM, 1, 0 }, { SCAN_DOUBLE, SCAN_SUM, 0, 2 },
-        { SCAN_SINGLE, SCAN_SUM, 0, 0 }, { SCAN_SINGLE, SCAN_SUM, 0, 1 } };
+        { SCAN_SINGLE, SCAN_SUM, 0, 0 }, { SCAN_SINGLE, SCAN_SUM, 0, 1 },
+        { SCAN_SINGLE, SCAN_SUM, 1, 0 } };
       for (int c = 0; c < (int) (sizeof cases / sizeof *cases); c++)
         {
           scan_desc d = { 0 };

@@ -116,10 +116,10 @@ if [[ $steps == *" variants "* ]]; then
 fi
 if [[ $steps == *" ncu "* ]]; then
   # the tile kernels of gpu_bench --profile 24 (vector, native int32, segmented, dim 2,
-  # single vector, single dim 1)
+  # single vector, single dim 1, single segmented)
   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats \
       --section InstructionStats --section SchedulerStats \
-      -k regex:'tile_scan_kernel|lanes_tile_kernel' $b/src/gpu_bench --profile 24 > "$OUT/ncu.txt" 2>&1
+      -k regex:'tile_scan_kernel|lanes_tile_kernel|striped_scan_kernel|line_blocks_kernel' $b/src/gpu_bench --profile 24 > "$OUT/ncu.txt" 2>&1
   echo "ncu: rc=$?"
 fi
 if [[ $steps == *" compact "* ]]; then
