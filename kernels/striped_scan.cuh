@@ -204,6 +204,22 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
 #pragma unroll
   for (int j = 0; j < tile_t::rows; j++)
     {
+      if constexpr (LINES)
+        if (! __any_sync (0xffffffffu, (starts >> (j * tile_t::per)) & ((1u << tile_t::per) - 1)))
+          {
+            // no segment starts in the warp's row (most rows of sparse head flags): the
+            // operator's own scan, with no heads to carry
+            A a = Op::identity ();
+#pragma unroll
+            for (int c = 0; c < tile_t::per; c++)
+              a = Op::combine (a, Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)));
+            a = warp_inclusive_scan (a, [] (const A& x, const A& y) { return Op::combine (x, y); });
+            if (lane == 31)
+              warp_offset[j][warp] = St::make (a, false);
+            const A before = shfl_up (a, 1);
+            lane_excl[j] = lane ? before : Op::identity ();
+            continue;
+          }
       S a = St::identity ();
 #pragma unroll
       for (int c = 0; c < tile_t::per; c++)
