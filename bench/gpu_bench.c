@@ -476,7 +476,7 @@ int main (int argc, char **argv)
       d.y = y;
       bench ("vector saturating", &d, 0);
     }
-  /* exclusive, segmented with 1-byte flags, batched along dim 1 and dim 2 */
+  /* exclusive, segmented with 1-byte flags, max and prod, batched along dim 1 and dim 2 */
   for (int t = 0; t < 2; t++)
     {
       scan_desc d = { 0 };
@@ -493,6 +493,12 @@ int main (int argc, char **argv)
       d.heads_full = 1;
       bench ("segmented (flags)", &d, 0);
       d.heads = NULL;
+      /* the other operators of the same kernels (the copy is the baseline) */
+      d.op = SCAN_MAX;
+      bench ("vector max", &d, 0);
+      d.op = SCAN_PROD;
+      bench ("vector prod", &d, 0);
+      d.op = SCAN_SUM;
       if (max_log2 < 24)   /* (the buffers hold 2^max_log2 elements) */
         continue;
       d.len = 4096;
