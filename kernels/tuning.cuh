@@ -133,15 +133,16 @@ struct line_blocks_shape
 
 // pacing of the look-back (look_back.cuh), ns of __nanosleep: before a tile's first
 // poll, and between polls (CUB's sm_90 tuning: 1.2-1.3 us, then 0.6 us).  Only grids of
-// more tiles than the GPU holds at once wait (device_scan.cuh: pacing_for); in one round
-// all tiles start together and a wait only delays them (session 11, paced from 2^21
-// elements: at 2^22, where the striped 4-byte tiles fit the GPU at once, the pacing cost
-// 0.03-0.12x a copy).  (H200, decoupled, x copy at 2^28 / 2^24, single / double / int32 /
-// int64 native: spinning 1.21 / 1.24 / 1.23 / 1.29 and 1.25 / 1.28 / 1.29 / 1.36; 0.8 and
-// 0.4 us 1.17 / 1.22 / 1.19 / 1.25; 1.2 and 0.6 us 1.15 / 1.20 / 1.17 / 1.22 and 1.22 /
-// 1.24 / 1.26 / 1.32, as 2.0 and 0.6 us, 1.6 and 1.0 us, or 1.2 us and no delay between
-// polls; 3.0 and 1.0 us 1.13 / 1.19 / 1.15 / 1.20 but 1.28 / 1.27 / 1.30 / 1.33.  Blocks
-// of 128 threads instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)
+// more tiles than the GPU holds at once wait, of states packed with their flags
+// (device_scan.cuh: launch_decoupled); in one round all tiles start together and a wait
+// only delays them (session 11, paced from 2^21 elements: at 2^22, where the striped
+// 4-byte tiles fit the GPU at once, the pacing cost 0.03-0.12x a copy).  (H200,
+// decoupled, x copy at 2^28 / 2^24, single / double / int32 / int64 native: spinning
+// 1.21 / 1.24 / 1.23 / 1.29 and 1.25 / 1.28 / 1.29 / 1.36; 0.8 and 0.4 us 1.17 / 1.22 /
+// 1.19 / 1.25; 1.2 and 0.6 us 1.15 / 1.20 / 1.17 / 1.22 and 1.22 / 1.24 / 1.26 / 1.32,
+// as 2.0 and 0.6 us, 1.6 and 1.0 us, or 1.2 us and no delay between polls; 3.0 and 1.0
+// us 1.13 / 1.19 / 1.15 / 1.20 but 1.28 / 1.27 / 1.30 / 1.33.  Blocks of 128 threads
+// instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)
 #ifndef GSK_LOOK_BACK_WAIT_NS
 #define GSK_LOOK_BACK_WAIT_NS 1200
 #endif
