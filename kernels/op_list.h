@@ -10,7 +10,9 @@ namespace gsk {
   typedef sum_op<T> sum_##name;                   \
   typedef prod_op<T> prod_##name;                 \
   typedef minmax_op<T, true> max_##name;          \
-  typedef minmax_op<T, false> min_##name;
+  typedef minmax_op<T, false> min_##name;        \
+  typedef extremum_op<T, true> vmax_##name;       \
+  typedef extremum_op<T, false> vmin_##name;
 #define GSK_INT_NAMES(T, name)                    \
   typedef satsum_op<T> satsum_##name;             \
   typedef minmax_op<T, true> max_##name;          \
@@ -36,7 +38,9 @@ GSK_INT_NAMES (uint64_t, uint64)
 
 #define GSK_OPS_FLOAT(X)                                                         \
   X (sum_double) X (prod_double) X (max_double) X (min_double)                   \
-  X (sum_single) X (prod_single) X (max_single) X (min_single)
+  X (vmax_double) X (vmin_double)                                                \
+  X (sum_single) X (prod_single) X (max_single) X (min_single)                   \
+  X (vmax_single) X (vmin_single)
 #define GSK_OPS_COMPLEX(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
 #define GSK_OPS_INT8_16(X)                                                       \
   X (satsum_int8) X (max_int8) X (min_int8) X (satsum_uint8) X (max_uint8) X (min_uint8) \
