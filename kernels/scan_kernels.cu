@@ -20,8 +20,12 @@ template <typename F>
 bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 {
   const bool values_only = ! d->index && ! d->exclusive && a == GSK_DECOUPLED;
-#define GSK_INT_CASE(E, name)                                                 \
+#define GSK_VALUES_ONLY(name)                                                 \
+    if (d->op == SCAN_MAX && values_only) return f (vmax_##name ()), true;    \
+    if (d->op == SCAN_MIN && values_only) return f (vmin_##name ()), true;
+#define GSK_INT_CASE(E, name, values)                                         \
   case E:                                                                    \
+    values                                                                   \
     if (d->op == SCAN_SATSUM) return f (satsum_##name ()), true;              \
     if (d->op == SCAN_MAX) return f (max_##name ()), true;                    \
     if (d->op == SCAN_MIN) return f (min_##name ()), true;                    \
@@ -30,8 +34,7 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
   case E:                                                                    \
     if (d->op == SCAN_SUM) return f (sum_##name ()), true;                    \
     if (d->op == SCAN_PROD) return f (prod_##name ()), true;                  \
-    if (d->op == SCAN_MAX && values_only) return f (vmax_##name ()), true;    \
-    if (d->op == SCAN_MIN && values_only) return f (vmin_##name ()), true;    \
+    GSK_VALUES_ONLY (name)                                                   \
     if (d->op == SCAN_MAX) return f (max_##name ()), true;                    \
     if (d->op == SCAN_MIN) return f (min_##name ()), true;                    \
     return false;
@@ -39,14 +42,14 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
     {
       GSK_FLOAT_CASE (SCAN_DOUBLE, double)
       GSK_FLOAT_CASE (SCAN_SINGLE, single)
-      GSK_INT_CASE (SCAN_INT8, int8)
-      GSK_INT_CASE (SCAN_UINT8, uint8)
-      GSK_INT_CASE (SCAN_INT16, int16)
-      GSK_INT_CASE (SCAN_UINT16, uint16)
-      GSK_INT_CASE (SCAN_INT32, int32)
-      GSK_INT_CASE (SCAN_UINT32, uint32)
-      GSK_INT_CASE (SCAN_INT64, int64)
-      GSK_INT_CASE (SCAN_UINT64, uint64)
+      GSK_INT_CASE (SCAN_INT8, int8, )
+      GSK_INT_CASE (SCAN_UINT8, uint8, )
+      GSK_INT_CASE (SCAN_INT16, int16, )
+      GSK_INT_CASE (SCAN_UINT16, uint16, )
+      GSK_INT_CASE (SCAN_INT32, int32, GSK_VALUES_ONLY (int32))
+      GSK_INT_CASE (SCAN_UINT32, uint32, GSK_VALUES_ONLY (uint32))
+      GSK_INT_CASE (SCAN_INT64, int64, GSK_VALUES_ONLY (int64))
+      GSK_INT_CASE (SCAN_UINT64, uint64, GSK_VALUES_ONLY (uint64))
     case SCAN_CDOUBLE:
       if (d->op == SCAN_SUM) return f (sum_cdouble ()), true;
       if (d->op == SCAN_PROD) return f (prod_cdouble ()), true;
@@ -65,6 +68,7 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
     }
 #undef GSK_INT_CASE
 #undef GSK_FLOAT_CASE
+#undef GSK_VALUES_ONLY
 }
 
 }  // namespace gsk

@@ -115,11 +115,11 @@ struct extremum_op
       return is_max ? limits<T>::lowest () : limits<T>::highest ();
   }
   static __device__ __forceinline__ A lift (T x, int64_t) { return x; }
+  // b where it is better or a is NaN: a NaN b never wins, and ties keep the earlier (a
+  // -0 before a 0 stays -0, as Octave's strict comparison)
   static __device__ __forceinline__ A combine (A a, A b)
   {
-    if (limits<T>::isnan (b)) return a;
-    if (limits<T>::isnan (a)) return b;
-    return (is_max ? b > a : b < a) ? b : a;
+    return ((is_max ? b > a : b < a) || limits<T>::isnan (a)) ? b : a;
   }
   static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
 };
