@@ -476,6 +476,18 @@ int main (int argc, char **argv)
       d.y = y;
       bench ("vector saturating", &d, 0);
     }
+  /* integer max (the value-only operator of 4- and 8-byte integers) */
+  for (int t = 2; t < 4; t++)
+    {
+      scan_desc d = { 0 };
+      d.type = types[t];
+      d.op = SCAN_MAX;
+      d.inner = d.outer = 1;
+      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
+      d.x = xi;
+      d.y = y;
+      bench ("vector max", &d, 0);
+    }
   /* exclusive, segmented with 1-byte flags, max and prod, batched along dim 1 and dim 2 */
   for (int t = 0; t < 2; t++)
     {
@@ -496,6 +508,10 @@ int main (int argc, char **argv)
       /* the other operators of the same kernels (the copy is the baseline) */
       d.op = SCAN_MAX;
       bench ("vector max", &d, 0);
+      /* with the index output (into xi, free here; the copy baseline counts x and y only) */
+      d.index = xi;
+      bench ("vector max, index", &d, 0);
+      d.index = NULL;
       d.op = SCAN_PROD;
       bench ("vector prod", &d, 0);
       d.op = SCAN_SUM;

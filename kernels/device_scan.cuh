@@ -740,7 +740,8 @@ struct plan
   // The classic algorithms are built for the 4- and 8-byte real types only: each
   // costs four kernels per operator in build time.  Others run the decoupled scan.
   static constexpr bool classic = (sizeof (T) == 4 || sizeof (T) == 8) && std::is_arithmetic<T>::value
-                                 && ! std::is_same<Op, checked_sum_op<T>>::value;
+                                 && ! std::is_same<Op, checked_sum_op<T>>::value
+                                 && ! inclusive_only<Op>::value;
   // the wrapping sum that runs first where there is one (scan_ops.cuh), else void
   typedef typename fast_sum<Op>::type fast;
   static bool fast_applies (const scan_desc *d, gsk_algorithm a)
@@ -977,9 +978,13 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
         if constexpr (striped_tile<Op>::serves)
           if (striped)
             {
-              if (g.exclusive)
-                launch_decoupled<striped_scan_kernel<Op, true, false>> (g, look, tiles, striped_threads, 0, s);
-              else if (lines)
+              if constexpr (! inclusive_only<Op>::value)
+                if (g.exclusive)
+                  {
+                    launch_decoupled<striped_scan_kernel<Op, true, false>> (g, look, tiles, striped_threads, 0, s);
+                    break;
+                  }
+              if (lines)
                 launch_decoupled<striped_scan_kernel<Op, false, true>> (g, look, tiles, striped_threads, 0, s);
               else
                 launch_decoupled<striped_scan_kernel<Op, false, false>> (g, look, tiles, striped_threads, 0, s);

@@ -15,6 +15,10 @@ namespace gsk {
   typedef satsum_op<T> satsum_##name;             \
   typedef minmax_op<T, true> max_##name;          \
   typedef minmax_op<T, false> min_##name;
+// max and min without the index output (4- and 8-byte types: the tiles that take them)
+#define GSK_VALUE_NAMES(T, name)                  \
+  typedef extremum_op<T, true> vmax_##name;       \
+  typedef extremum_op<T, false> vmin_##name;
 GSK_FLOAT_NAMES (double, double)
 GSK_FLOAT_NAMES (float, single)
 typedef sum_op<cplx<double>> sum_cdouble;
@@ -29,22 +33,33 @@ GSK_INT_NAMES (int32_t, int32)
 GSK_INT_NAMES (uint32_t, uint32)
 GSK_INT_NAMES (int64_t, int64)
 GSK_INT_NAMES (uint64_t, uint64)
+GSK_VALUE_NAMES (double, double)
+GSK_VALUE_NAMES (float, single)
+GSK_VALUE_NAMES (int32_t, int32)
+GSK_VALUE_NAMES (uint32_t, uint32)
+GSK_VALUE_NAMES (int64_t, int64)
+GSK_VALUE_NAMES (uint64_t, uint64)
 #undef GSK_FLOAT_NAMES
 #undef GSK_INT_NAMES
+#undef GSK_VALUE_NAMES
 
 }  // namespace gsk
 
 #define GSK_OPS_FLOAT(X)                                                         \
   X (sum_double) X (prod_double) X (max_double) X (min_double)                   \
-  X (sum_single) X (prod_single) X (max_single) X (min_single)
+  X (vmax_double) X (vmin_double)                                                \
+  X (sum_single) X (prod_single) X (max_single) X (min_single)                   \
+  X (vmax_single) X (vmin_single)
 #define GSK_OPS_COMPLEX(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
 #define GSK_OPS_INT8_16(X)                                                       \
   X (satsum_int8) X (max_int8) X (min_int8) X (satsum_uint8) X (max_uint8) X (min_uint8) \
   X (satsum_int16) X (max_int16) X (min_int16)                                   \
   X (satsum_uint16) X (max_uint16) X (min_uint16)
 #define GSK_OPS_INT32(X)                                                         \
-  X (satsum_int32) X (max_int32) X (min_int32) X (satsum_uint32) X (max_uint32) X (min_uint32)
+  X (satsum_int32) X (max_int32) X (min_int32) X (satsum_uint32) X (max_uint32) X (min_uint32) \
+  X (vmax_int32) X (vmin_int32) X (vmax_uint32) X (vmin_uint32)
 #define GSK_OPS_INT64(X)                                                         \
-  X (satsum_int64) X (max_int64) X (min_int64) X (satsum_uint64) X (max_uint64) X (min_uint64)
+  X (satsum_int64) X (max_int64) X (min_int64) X (satsum_uint64) X (max_uint64) X (min_uint64) \
+  X (vmax_int64) X (vmin_int64) X (vmax_uint64) X (vmin_uint64)
 #define GSK_ALL_OPS(X)                                                           \
   GSK_OPS_FLOAT (X) GSK_OPS_COMPLEX (X) GSK_OPS_INT8_16 (X) GSK_OPS_INT32 (X) GSK_OPS_INT64 (X)

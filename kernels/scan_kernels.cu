@@ -13,12 +13,19 @@ GSK_ALL_OPS (GSK_EXTERN_PLAN)
 namespace gsk {
 
 // ---- (type, operator) -> operator type ----------------------------------------------
-// F (Op) is called with the operator type for the descriptor; false when none
+// F (Op) is called with the operator type for the descriptor and algorithm; false when
+// none.  Max and min without the index output take the value-only operator where it
+// serves (inclusive, decoupled: see extremum_op).
 template <typename F>
-bool with_op (const scan_desc *d, F f)
+bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 {
-#define GSK_INT_CASE(E, name)                                                 \
+  const bool values_only = ! d->index && ! d->exclusive && a == GSK_DECOUPLED;
+#define GSK_VALUES_ONLY(name)                                                 \
+    if (d->op == SCAN_MAX && values_only) return f (vmax_##name ()), true;    \
+    if (d->op == SCAN_MIN && values_only) return f (vmin_##name ()), true;
+#define GSK_INT_CASE(E, name, values)                                         \
   case E:                                                                    \
+    values                                                                   \
     if (d->op == SCAN_SATSUM) return f (satsum_##name ()), true;              \
     if (d->op == SCAN_MAX) return f (max_##name ()), true;                    \
     if (d->op == SCAN_MIN) return f (min_##name ()), true;                    \
@@ -27,6 +34,7 @@ bool with_op (const scan_desc *d, F f)
   case E:                                                                    \
     if (d->op == SCAN_SUM) return f (sum_##name ()), true;                    \
     if (d->op == SCAN_PROD) return f (prod_##name ()), true;                  \
+    GSK_VALUES_ONLY (name)                                                   \
     if (d->op == SCAN_MAX) return f (max_##name ()), true;                    \
     if (d->op == SCAN_MIN) return f (min_##name ()), true;                    \
     return false;
@@ -34,14 +42,14 @@ bool with_op (const scan_desc *d, F f)
     {
       GSK_FLOAT_CASE (SCAN_DOUBLE, double)
       GSK_FLOAT_CASE (SCAN_SINGLE, single)
-      GSK_INT_CASE (SCAN_INT8, int8)
-      GSK_INT_CASE (SCAN_UINT8, uint8)
-      GSK_INT_CASE (SCAN_INT16, int16)
-      GSK_INT_CASE (SCAN_UINT16, uint16)
-      GSK_INT_CASE (SCAN_INT32, int32)
-      GSK_INT_CASE (SCAN_UINT32, uint32)
-      GSK_INT_CASE (SCAN_INT64, int64)
-      GSK_INT_CASE (SCAN_UINT64, uint64)
+      GSK_INT_CASE (SCAN_INT8, int8, )
+      GSK_INT_CASE (SCAN_UINT8, uint8, )
+      GSK_INT_CASE (SCAN_INT16, int16, )
+      GSK_INT_CASE (SCAN_UINT16, uint16, )
+      GSK_INT_CASE (SCAN_INT32, int32, GSK_VALUES_ONLY (int32))
+      GSK_INT_CASE (SCAN_UINT32, uint32, GSK_VALUES_ONLY (uint32))
+      GSK_INT_CASE (SCAN_INT64, int64, GSK_VALUES_ONLY (int64))
+      GSK_INT_CASE (SCAN_UINT64, uint64, GSK_VALUES_ONLY (uint64))
     case SCAN_CDOUBLE:
       if (d->op == SCAN_SUM) return f (sum_cdouble ()), true;
       if (d->op == SCAN_PROD) return f (prod_cdouble ()), true;
@@ -60,6 +68,7 @@ bool with_op (const scan_desc *d, F f)
     }
 #undef GSK_INT_CASE
 #undef GSK_FLOAT_CASE
+#undef GSK_VALUES_ONLY
 }
 
 }  // namespace gsk
@@ -84,7 +93,7 @@ extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algori
     return cub_applies (d) ? a : GSK_DECOUPLED;
   if (d->inner > 1)
     return a;   /* every algorithm scans across vectors with the lanes kernels */
-  with_op (d, [&] (auto op) { a = plan<decltype (op)>::effective (a); });
+  with_op (d, [&] (auto op) { a = plan<decltype (op)>::effective (a); }, a);
   return a;
 }
 
@@ -94,7 +103,7 @@ extern "C" size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a)
   size_t bytes = 0;
   if (a == GSK_CUB)
     return gsk_cub_sum_workspace_bytes (d->type, d->len, d->exclusive);
-  with_op (d, [&] (auto op) { bytes = plan<decltype (op)>::workspace (d, a); });
+  with_op (d, [&] (auto op) { bytes = plan<decltype (op)>::workspace (d, a); }, a);
   return bytes;
 }
 
@@ -112,7 +121,7 @@ extern "C" cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *ws,
   cudaError_t err = cudaErrorNotSupported;
   with_op (d, [&] (auto op) {
     err = plan<decltype (op)>::run (d, a, ws, ws_bytes, s);
-  });
+  }, a);
   return err;
 }
 

@@ -96,6 +96,40 @@ struct minmax_op
   }
 };
 
+// cummax / cummin of the values alone (no index output): the element is the state, so
+// it travels packed with its look-back flag and the wide and striped tiles take it.  NaN
+// is never better, and for floating types it is also the identity: a leading NaN run
+// stays NaN (as with minmax_op) and pads change nothing.  An exclusive scan emits the
+// empty state first (minmax_op: lowest () or highest ()), which NaN cannot stand for:
+// exclusive scans, and the classic algorithms, take minmax_op (scan_kernels.cu).
+template <typename T, bool is_max>
+struct extremum_op
+{
+  typedef T elem;
+  typedef T A;
+  static __device__ __forceinline__ A identity ()
+  {
+    if constexpr (std::is_floating_point<T>::value)
+      return limits<T>::highest () - limits<T>::highest ();   // inf - inf: NaN
+    else
+      return is_max ? limits<T>::lowest () : limits<T>::highest ();
+  }
+  static __device__ __forceinline__ A lift (T x, int64_t) { return x; }
+  // b where it is better or a is NaN: a NaN b never wins, and ties keep the earlier (a
+  // -0 before a 0 stays -0, as Octave's strict comparison)
+  static __device__ __forceinline__ A combine (A a, A b)
+  {
+    return ((is_max ? b > a : b < a) || limits<T>::isnan (a)) ? b : a;
+  }
+  static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
+};
+
+// operators that serve only inclusive scans with the decoupled algorithm (the dispatch
+// sends the others to an operator that serves all): no kernels of theirs for the rest
+template <typename Op> struct inclusive_only { static constexpr bool value = false; };
+template <typename T, bool is_max>
+struct inclusive_only<extremum_op<T, is_max>> { static constexpr bool value = true; };
+
 // Saturating integer sum: the state is the clamp map s -> clamp (s + a, lo, hi).  Two
 // such maps compose into one; `a` is kept within +-(hi - lo) of the type in a wider
 // integer W, beyond which the map is constant anyway, so nothing overflows.
