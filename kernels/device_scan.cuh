@@ -88,7 +88,7 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
 template <typename Op, typename io, int ITEMS>
 __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
                                           typename io::storage& st, const uint8_t *h,
-                                          int first, const typename Op::A& prefix)
+                                          double *ix_st, int first, const typename Op::A& prefix)
 {
   typedef typename Op::elem T;
   typedef runner<Op> R;
@@ -99,7 +99,7 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
   auto visit = [&] (int i, int64_t kp) {
     const int ph = t.phys (g, first + i);
     T *slot = &st.v[io::pad (ph)];
-    double *ix = g.ix ? g.ix + t.q_lo + ph : nullptr;
+    double *ix = ix_st ? ix_st + io::pad (ph) : nullptr;
     const T x = *slot;
     left |= leaves_range<R> (value, x);
     if (g.exclusive)
@@ -150,8 +150,7 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
 // Each thread folds its run, the block scans the runs, the tile's prefix comes from its
 // prefix source, then each thread scans its run again from its prefix.
 
-// Shared memory of the staged tile kernels.  Full head flags take dynamic shared memory
-// (heads_smem), only where there are such flags: without them more blocks fit an SM.
+// Shared memory of the staged tile kernels.
 template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS = block_threads>
 struct tile_storage
 {
@@ -160,11 +159,26 @@ struct tile_storage
   seg<Op> prefix;
 };
 
-__device__ __forceinline__ uint8_t *staged_heads ()
+// Their dynamic shared memory (plan::staged_smem), only what the call has: without it
+// more blocks fit an SM.  First the indices of max and min where they are asked for:
+// staged so that they leave coalesced like the values (each thread storing its own run
+// straight to memory, [m, i] = cummax of 2^26 singles took 8.4x a copy of x and y, H200),
+// then full head flags.
+template <typename Op, typename io>
+struct staged_extras
 {
-  extern __shared__ uint4 heads_words[];
-  return reinterpret_cast<uint8_t *> (heads_words);
-}
+  // (no index code in the other operators' kernels)
+  static constexpr bool indexed = std::is_same<typename Op::A, value_index<typename Op::elem>>::value;
+  double *ix;
+  uint8_t *heads;
+  __device__ __forceinline__ explicit staged_extras (const line_args& g)
+  {
+    extern __shared__ uint4 dynamic_words[];
+    char *p = reinterpret_cast<char *> (dynamic_words);
+    ix = indexed && g.ix ? reinterpret_cast<double *> (p) : nullptr;
+    heads = reinterpret_cast<uint8_t *> (ix ? p + io::index_bytes : p);
+  }
+};
 
 // Prefix sources: every thread calls one with the tile's total and gets the tile's
 // exclusive prefix.  decoupled: prefix_by_look_back (look_back.cuh).
@@ -193,23 +207,26 @@ struct prefix_by_running_total
 template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS, typename Prefix>
 __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
                                            tile_storage<Op, BlockScan, ITEMS, THREADS>& st,
-                                           uint8_t *heads_st, Prefix& prefix_of)
+                                           Prefix& prefix_of)
 {
   typedef seg<Op> S;
   typedef tile_io<typename Op::elem, THREADS, ITEMS> io;
   const io t (g, tile);
-  t.load (st.tile, heads_st, g);
+  const staged_extras<Op, io> ex (g);
+  t.load (st.tile, ex.heads, g);
   __syncthreads ();
 
   const int first = threadIdx.x * ITEMS;
-  const S run = fold_run<Op, io, ITEMS> (g, t, st.tile, heads_st, first);
+  const S run = fold_run<Op, io, ITEMS> (g, t, st.tile, ex.heads, first);
   S excl, total;
   BlockScan<Op, THREADS>::scan (st.scan, run, excl, total);
   const S prefix = prefix_of (tile, total, st.prefix);
-  note_redo (g.gate, scan_run<Op, io, ITEMS> (g, t, st.tile, heads_st, first,
+  note_redo (g.gate, scan_run<Op, io, ITEMS> (g, t, st.tile, ex.heads, ex.ix, first,
                                              seg_combine<Op> (prefix, excl).a));
   __syncthreads ();
   t.store (st.tile, g);
+  if (ex.ix)
+    t.store_index (ex.ix, g);
 }
 
 template <typename Op, template <typename, int> class BlockScan, typename Prefix,
@@ -240,7 +257,7 @@ tile_scan_kernel (line_args g, Prefix prefix_of)
           if (tile >= tiles)
             return;
         }
-      scan_tile (g, tile, st, staged_heads (), prefix_of);
+      scan_tile (g, tile, st, prefix_of);
       if (! TAKE_TILES)
         return;
     }
@@ -273,7 +290,7 @@ line_blocks_kernel (line_args g)
     {
       if (tile)
         __syncthreads ();   // the last tile is stored
-      scan_tile (l, tile, st, staged_heads (), prefix_of);
+      scan_tile (l, tile, st, prefix_of);
     }
 }
 
@@ -287,7 +304,7 @@ tile_reduce_kernel (line_args g, seg<Op> *totals)
   constexpr int ITEMS = tile_shape<T, S>::items;
   typedef tile_io<T, block_threads, ITEMS> io;
   __shared__ tile_storage<Op, BlockScan, ITEMS> st;
-  uint8_t *heads_st = staged_heads ();
+  uint8_t *heads_st = staged_extras<Op, io> (g).heads;
 
   const io t (g, blockIdx.x);
   t.load (st.tile, heads_st, g);
@@ -664,23 +681,39 @@ constexpr int blocks_fitting (int threads)
   return std::min (smem_per_sm / (int) (sizeof (Storage) + smem_reserved_per_block), threads_per_sm / threads);
 }
 
+// Kernel may take `smem` bytes of dynamic shared memory (beyond 48 KiB a block in all,
+// a kernel must ask; staged indices of single max and min take 34 KiB besides the tile's
+// 17).  Asked once a size.
+template <auto Kernel>
+void allow_dynamic_smem (size_t smem)
+{
+  static size_t allowed = 0;
+  if (smem > allowed)
+    {
+      cudaFuncSetAttribute (Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
+      allowed = smem;
+    }
+}
+
 // blocks of Kernel the GPU holds at once, at `threads` a block and `smem` bytes of
-// dynamic shared memory (queried once: a kernel always takes the same dynamic shared
-// memory, or none)
+// dynamic shared memory (queried once a size: a kernel takes a few sizes at most: none,
+// head flags, indices, both)
 template <auto Kernel>
 int64_t resident_blocks (int threads, size_t smem)
 {
-  static int64_t held[2] = { 0, 0 };   // without, with dynamic shared memory
-  int64_t& blocks = held[smem > 0];
-  if (! blocks)
+  static struct { size_t smem; int64_t blocks; } held[4];
+  int k = 0;
+  while (k < 3 && held[k].blocks && held[k].smem != smem)
+    k++;
+  if (! held[k].blocks || held[k].smem != smem)
     {
       int dev = 0, sms = 0, per_sm = 0;
       cudaGetDevice (&dev);
       cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev);
       cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, Kernel, threads, smem);
-      blocks = std::max (1, sms * per_sm);
+      held[k] = { smem, std::max (1, sms * per_sm) };
     }
-  return blocks;
+  return held[k].blocks;
 }
 
 inline int64_t blocks_for (int64_t work, int64_t per_block) { return (work + per_block - 1) / per_block; }
@@ -758,9 +791,13 @@ struct plan
     const int64_t lines = g.n / g.len;
     return g.len >= tile && lines >= line_blocks_min_lines && lines <= INT32_MAX && ! g.gate.exact;
   }
-  // dynamic shared memory of the tile kernels: the staged head flags, when full
-  static size_t heads_smem (const line_args& g, int64_t tile_size = tile)
-  { return g.heads && g.heads_full ? tile_size : 0; }
+  // dynamic shared memory of the staged tile kernels (staged_extras): the indices of max
+  // and min, the head flags when full
+  static size_t staged_smem (const line_args& g, int64_t tile_size = tile)
+  {
+    return (g.ix ? (size_t) (tile_size + tile_size / 32) * sizeof (double) : 0)
+           + (g.heads && g.heads_full ? tile_size : 0);
+  }
 
   static gsk_algorithm effective (gsk_algorithm a)
   {
@@ -826,10 +863,13 @@ struct plan
   {
     const int64_t tiles = blocks_for (g.n, tile);
     S *totals = static_cast<S *> (ws);
-    tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, heads_smem (g), s>>> (g, totals);
+    line_args totals_only = g;   // (no indices staged)
+    totals_only.ix = nullptr;
+    tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, staged_smem (totals_only), s>>> (totals_only, totals);
     scan_states<BlockScan> (totals, tiles, totals + tiles, s);
-    tile_scan_kernel<Op, BlockScan, prefix_by_carries<Op>><<<tiles, block_threads, heads_smem (g), s>>> (
-      g, prefix_by_carries<Op> { totals });
+    constexpr auto kernel = tile_scan_kernel<Op, BlockScan, prefix_by_carries<Op>>;
+    allow_dynamic_smem<kernel> (staged_smem (g));
+    kernel<<<tiles, block_threads, staged_smem (g), s>>> (g, prefix_by_carries<Op> { totals });
   }
 
   // A decoupled tile kernel over `tiles` tiles.  Its look-back is paced (tuning.cuh) where
@@ -844,6 +884,7 @@ struct plan
   {
     if (tile_status<Op>::packed && ! g.gate.exact && tiles > resident_blocks<Kernel> (threads, smem))
       look.pace = { look_back_wait_ns, look_back_poll_ns };
+    allow_dynamic_smem<Kernel> (smem);
     Kernel<<<tiles, threads, smem, s>>> (g, look);
   }
 
@@ -967,7 +1008,8 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
         if constexpr (line_blocks_serve)
           if (line_blocks_apply (g))
             {
-              line_blocks_kernel<Op><<<g.n / g.len, block_threads, heads_smem (g), s>>> (g);
+              allow_dynamic_smem<line_blocks_kernel<Op>> (staged_smem (g));
+              line_blocks_kernel<Op><<<g.n / g.len, block_threads, staged_smem (g), s>>> (g);
               break;
             }
         const bool striped = striped_applies<Op> (g);
@@ -995,7 +1037,7 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
             {
               launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items,
                                                 false, wide_min_blocks, wide::threads>> (
-                g, look, tiles, wide::threads, heads_smem (g, wide::size), s);
+                g, look, tiles, wide::threads, staged_smem (g, wide::size), s);
               break;
             }
         if constexpr (! std::is_void<fast>::value)
@@ -1007,13 +1049,13 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
               // 5.8 us; 2, one round, 4.5 us)
               constexpr auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
                                                        tile_shape<T, S>::items, true>;
-              const size_t smem = heads_smem (g);
+              const size_t smem = staged_smem (g);
               launch_pass (kernel, std::min<int64_t> (tiles, resident_blocks<kernel> (block_threads, smem)),
                            smem, s, gate, g, look);
               break;
             }
         launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>> (
-          g, look, tiles, block_threads, heads_smem (g), s);
+          g, look, tiles, block_threads, staged_smem (g), s);
       }
     }
   return cudaGetLastError ();

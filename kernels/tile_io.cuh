@@ -72,6 +72,8 @@ struct tile_io
   {
     T v[size + size / 32];
   };
+  // the indices of max and min, staged in dynamic shared memory like the values
+  static constexpr size_t index_bytes = (size + size / 32) * sizeof (double);
 
   int64_t p0;     // logical position of the tile's first element
   int cnt;        // elements in this tile
@@ -126,6 +128,18 @@ struct tile_io
         const int i = j * BLOCK + threadIdx.x;
         if (i < cnt)
           y[i] = st.v[pad (i)];
+      }
+  }
+
+  __device__ __forceinline__ void store_index (const double *ix_st, const line_args& g) const
+  {
+    double *ix = g.ix + q_lo;
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++)
+      {
+        const int i = j * BLOCK + threadIdx.x;
+        if (i < cnt)
+          ix[i] = ix_st[pad (i)];
       }
   }
 };
