@@ -43,11 +43,16 @@ constexpr int block_threads = 256;
 #ifndef GSK_ITEMS_8B_LARGE_INT
 #define GSK_ITEMS_8B_LARGE_INT 14
 #endif
+// 8-byte elements with states of 17-32 bytes (max and min with the index: the value,
+// its position, the segment head)
+#ifndef GSK_ITEMS_8B_INDEXED
+#define GSK_ITEMS_8B_INDEXED 8
+#endif
 template <typename T, typename S>
 struct tile_shape
 {
   static constexpr int items = sizeof (T) >= 16 ? 4 : sizeof (S) > 32 ? 4
-                               : sizeof (S) > 16 ? (sizeof (T) >= 8 ? 8 : 16)
+                               : sizeof (S) > 16 ? (sizeof (T) >= 8 ? GSK_ITEMS_8B_INDEXED : 16)
                                : sizeof (T) >= 8 ? GSK_ITEMS_8B : GSK_ITEMS_4B;
   static constexpr int size = block_threads * items;
   static constexpr int min_blocks = 0;   // (none: the compiler's choice of registers)
