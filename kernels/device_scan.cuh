@@ -865,6 +865,7 @@ struct plan
     S *totals = static_cast<S *> (ws);
     line_args totals_only = g;   // (no indices staged)
     totals_only.ix = nullptr;
+    allow_dynamic_smem<tile_reduce_kernel<Op, BlockScan>> (staged_smem (totals_only));
     tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, staged_smem (totals_only), s>>> (totals_only, totals);
     scan_states<BlockScan> (totals, tiles, totals + tiles, s);
     constexpr auto kernel = tile_scan_kernel<Op, BlockScan, prefix_by_carries<Op>>;

@@ -43,16 +43,21 @@ constexpr int block_threads = 256;
 #ifndef GSK_ITEMS_8B_LARGE_INT
 #define GSK_ITEMS_8B_LARGE_INT 14
 #endif
-// 8-byte elements with states of 17-32 bytes (max and min with the index: the value,
-// its position, the segment head)
+// Elements with states of 17-32 bytes (max and min with the index: the value, its
+// position, the segment head).  H200, [m, i] = cummax of 2^26 doubles, x a copy of x and
+// y: 8 items 3.63, 12 items 2.90, 16 items 2.94 (and the hierarchical scans 5-8% faster at
+// 12 than at 8; bench/results/variants-indexed-items-H200-2026-11-23.txt)
 #ifndef GSK_ITEMS_8B_INDEXED
-#define GSK_ITEMS_8B_INDEXED 8
+#define GSK_ITEMS_8B_INDEXED 12
+#endif
+#ifndef GSK_ITEMS_4B_INDEXED
+#define GSK_ITEMS_4B_INDEXED 16
 #endif
 template <typename T, typename S>
 struct tile_shape
 {
   static constexpr int items = sizeof (T) >= 16 ? 4 : sizeof (S) > 32 ? 4
-                               : sizeof (S) > 16 ? (sizeof (T) >= 8 ? GSK_ITEMS_8B_INDEXED : 16)
+                               : sizeof (S) > 16 ? (sizeof (T) >= 8 ? GSK_ITEMS_8B_INDEXED : GSK_ITEMS_4B_INDEXED)
                                : sizeof (T) >= 8 ? GSK_ITEMS_8B : GSK_ITEMS_4B;
   static constexpr int size = block_threads * items;
   static constexpr int min_blocks = 0;   // (none: the compiler's choice of registers)
