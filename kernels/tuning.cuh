@@ -46,7 +46,9 @@ constexpr int block_threads = 256;
 // Elements with states of 17-32 bytes (max and min with the index: the value, its
 // position, the segment head).  H200, [m, i] = cummax of 2^26 doubles, x a copy of x and
 // y: 8 items 3.63, 12 items 2.90, 16 items 2.94 (and the hierarchical scans 5-8% faster at
-// 12 than at 8; bench/results/variants-indexed-items-H200-2026-11-23.txt)
+// 12 than at 8; bench/results/variants-indexed-items-H200-2026-11-23.txt); singles: 8 items
+// 5.75, 16 items 4.25, 24 items 4.29 (x a copy of x and y, 8 bytes an element: the index
+// adds 8 more; variants-indexed-items-single-H200-2026-11-23.txt)
 #ifndef GSK_ITEMS_8B_INDEXED
 #define GSK_ITEMS_8B_INDEXED 12
 #endif
