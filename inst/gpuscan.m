@@ -365,6 +365,34 @@ endfunction
 %! endfor
 %! assert (gpuscan (x, "segments", [0 0 Inf 0 0 -2]), [1 3 3 7 12 6]);
 
+%!test
+%! ## max and min without the index output (on the GPU, a scan of the values alone):
+%! ## leading and scattered NaN, ties of -0 and 0 (the earlier stays), tiles of every
+%! ## kernel, along dim 1 and dim 2
+%! for alg = test_algorithms ()
+%!   for n = [1 5 4095 4097 65537 2^21+5]
+%!     x = randn (n, 1) * 1e3;
+%!     x(rand (n, 1) < 0.02) = 0;
+%!     x(rand (n, 1) < 0.02) = -0;
+%!     x(rand (n, 1) < 0.01) = NaN;
+%!     x(1:min (n, 3)) = NaN;
+%!     for c = {"double", "single", "int32", "int64", "uint32"}
+%!       xc = cast (x, c{1});
+%!       for op = {"max", "min"}
+%!         w = gpuscan (xc, op{1}, "algorithm", alg{1});
+%!         rw = feval (["cum" op{1}], xc);
+%!         k = ! isnan (rw);
+%!         assert (isequaln (w, rw) && isequal (signbit (w(k)), signbit (rw(k))) ...
+%!                 && isa (w, c{1}), "%s %s %s n=%d", alg{1}, c{1}, op{1}, n);
+%!       endfor
+%!     endfor
+%!   endfor
+%!   x = randn (300, 700);
+%!   x(rand (size (x)) < 0.01) = NaN;
+%!   assert (isequaln (gpuscan (single (x), 2, "max", "algorithm", alg{1}),
+%!                     cummax (single (x), 2)), "%s dim 2", alg{1});
+%! endfor
+
 ## ---- sizes around every block and tile boundary, and large arrays ------------------
 %!test
 %! ## lengths around the CPU engine's and GPU kernels' tile sizes
