@@ -493,50 +493,90 @@ lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
 }
 
 // Block (group, row tile): group = 32 neighbouring lanes of one slice, row tile =
-// lane_tile_rows consecutive steps of them in scan order.  Warp w holds ITEMS steps of
-// every lane of the group, one lane a thread: a warp's loads are whole lines of 32 lanes.
-template <typename Op, int ITEMS>
+// lane_tile_rows consecutive steps of them in scan order.  A thread holds ITEMS steps of
+// VEC neighbouring lanes (VEC > 1: one 16-byte vector a step), 32 / VEC threads of a
+// warp side by side across the group and VEC runs of steps one below the other: a
+// warp's loads are whole lines of 32 lanes.  (VEC = 1, singles along dim 2: a 4-byte
+// load a thread a step, 128 bytes a warp.)  Warp w holds rows w * VEC .. w * VEC + VEC - 1.
+template <typename T, int VEC>
+union lane_vector
+{
+  typedef typename std::conditional<VEC * sizeof (T) == 16, uint4, T>::type whole_t;
+  T e[VEC];
+  whole_t whole;
+};
+
+template <typename Op, int ITEMS, int VEC>
 __global__ void __launch_bounds__ (block_threads)
 lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t groups)
 {
   typedef typename Op::elem T;
   typedef seg<Op> S;
   typedef runner<Op> R;
-  constexpr int warps = block_threads / 32;
+  typedef lane_vector<T, VEC> vec;
+  static_assert (VEC == 1 || VEC * sizeof (T) == 16, "one lane or one 16-byte vector a thread");
+  constexpr int warps = block_threads / 32, across = 32 / VEC;
   __shared__ S warp_excl[warps][32];   // warp w's part of the tile, then its prefix in it
   __shared__ S lane_prefix[32];
   if (gate_closed (a.gate))
     return;
 
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int q = lane % across, r = lane / across;   // vector across the group, run down
   const int64_t group = blockIdx.x % groups, row_tile = blockIdx.x / groups;
   const int64_t groups_per_slice = (a.inner + 31) / 32;
-  const int64_t o = group / groups_per_slice, i = group % groups_per_slice * 32 + lane;
-  const int64_t k0 = row_tile * (warps * ITEMS) + warp * ITEMS;
-  // steps of this thread's run (none past the lane's end, none for lanes past the last)
+  const int64_t o = group / groups_per_slice, i = group % groups_per_slice * 32 + q * VEC;
+  const int64_t k0 = row_tile * (warps * VEC * ITEMS) + (warp * VEC + r) * ITEMS;
+  // steps of this thread's run (none past the lane's end, none for lanes past the last:
+  // VEC > 1 only where inner is a multiple of VEC, so a vector's lanes all exist or none)
   const int steps = i < a.inner ? (int) max ((int64_t) 0, min ((int64_t) ITEMS, a.len - k0)) : 0;
   const int64_t step = a.reverse ? -a.inner : a.inner;
   const int64_t at0 = i + a.inner * ((a.reverse ? a.len - 1 - k0 : k0) + a.len * o);
   const T *x = static_cast<const T *> (a.x) + at0;
   auto kphys = [&] (int j) { return a.reverse ? a.len - 1 - (k0 + j) : k0 + j; };
-  // a head at step j of the run (the lane's first step always is one)
-  auto head = [&] (int j) { return a.heads ? lane_head (a, i, o, k0 + j, kphys (j)) : k0 + j == 0; };
+  // a head at step j of lane c's run (the lane's first step always is one)
+  auto head = [&] (int j, int c) { return a.heads ? lane_head (a, i + c, o, k0 + j, kphys (j)) : k0 + j == 0; };
 
-  T v[ITEMS];
+  vec v[ITEMS];
 #pragma unroll
   for (int j = 0; j < ITEMS; j++)
     if (j < steps)
-      v[j] = x[j * step];
-  S run = seg_identity<Op> ();
+      v[j].whole = *reinterpret_cast<const typename vec::whole_t *> (x + j * step);
+  S run[VEC];
 #pragma unroll
-  for (int j = 0; j < ITEMS; j++)
-    if (j < steps)
-      {
-        if (head (j))
-          run = { Op::identity (), 1 };
-        run.a = Op::combine (run.a, Op::lift (v[j], kphys (j)));
-      }
-  warp_excl[warp][lane] = run;
+  for (int c = 0; c < VEC; c++)
+    {
+      run[c] = seg_identity<Op> ();
+#pragma unroll
+      for (int j = 0; j < ITEMS; j++)
+        if (j < steps)
+          {
+            if (head (j, c))
+              run[c] = { Op::identity (), 1 };
+            run[c].a = Op::combine (run[c].a, Op::lift (v[j].e[c], kphys (j)));
+          }
+    }
+  // the warp's part of the tile, and (VEC > 1) each run's prefix in it from the runs
+  // above it: run[] becomes exclusive in the warp
+#pragma unroll
+  for (int c = 0; c < VEC; c++)
+    {
+      S incl = run[c];
+      if constexpr (VEC > 1)
+        {
+#pragma unroll
+          for (int d = 1; d < VEC; d <<= 1)
+            {
+              const S above = shfl_up (incl, d * across);
+              if (r >= d)
+                incl = seg_combine<Op> (above, incl);
+            }
+          const S above = shfl_up (incl, across);
+          run[c] = r ? above : seg_identity<Op> ();
+        }
+      if (r == VEC - 1)
+        warp_excl[warp][q * VEC + c] = incl;
+    }
   __syncthreads ();
 
   if (warp == 0)
@@ -564,23 +604,42 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
   __syncthreads ();
 
   T *y = static_cast<T *> (a.y) + at0;
-  double *ix = a.ix ? a.ix + at0 : nullptr;
-  typename R::V value = R::start (seg_combine<Op> (lane_prefix[lane], warp_excl[warp][lane]).a);
+  double *ix = a.ix ? a.ix + at0 : nullptr;   // (VEC = 1 only)
   bool left = false;
 #pragma unroll
-  for (int j = 0; j < ITEMS; j++)
-    if (j < steps)
-      {
-        if (head (j))
-          value = R::reset ();
-        double *ixj = ix ? ix + j * step : nullptr;
-        left |= leaves_range<R> (value, v[j]);
-        if (a.exclusive)
-          R::emit (value, y + j * step, ixj);
-        value = R::step (value, v[j], kphys (j));
-        if (! a.exclusive)
-          R::emit (value, y + j * step, ixj);
-      }
+  for (int c = 0; c < VEC; c++)
+    {
+      const int l = q * VEC + c;
+      S prefix = seg_combine<Op> (lane_prefix[l], warp_excl[warp][l]);
+      if constexpr (VEC > 1)
+        prefix = seg_combine<Op> (prefix, run[c]);
+      typename R::V value = R::start (prefix.a);
+#pragma unroll
+      for (int j = 0; j < ITEMS; j++)
+        if (j < steps)
+          {
+            if (head (j, c))
+              value = R::reset ();
+            T *out;
+            if constexpr (VEC > 1)
+              out = &v[j].e[c];
+            else
+              out = y + j * step;
+            double *ixj = ix ? ix + j * step : nullptr;
+            const T xj = v[j].e[c];
+            left |= leaves_range<R> (value, xj);
+            if (a.exclusive)
+              R::emit (value, out, ixj);
+            value = R::step (value, xj, kphys (j));
+            if (! a.exclusive)
+              R::emit (value, out, ixj);
+          }
+    }
+  if constexpr (VEC > 1)
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++)
+      if (j < steps)
+        *reinterpret_cast<typename vec::whole_t *> (y + j * step) = v[j].whole;
   note_redo (a.gate, left);
 }
 
@@ -770,6 +829,15 @@ struct plan
     = wide::bounded ? blocks_fitting<tile_storage<Op, block_scan_shuffle, wide::items, wide::threads>> (wide::threads) : 0;
   static constexpr int lane_items = lane_tile_shape<T>::items;
   static constexpr int64_t lane_tile_rows = block_threads / 32 * lane_items;
+  // lanes a thread of a lane tile takes side by side, where the state is the element
+  // (no index), inner is a multiple of them and the arrays are 16-byte aligned
+  static constexpr int lane_vec = std::is_arithmetic<T>::value && std::is_same<typename Op::A, T>::value
+                                  ? lane_tile_shape<T>::vec : 1;
+  static bool lane_vectors_apply (const scan_desc *d)
+  {
+    return ! d->index && d->inner % lane_vec == 0
+           && ((reinterpret_cast<uintptr_t> (d->x) | reinterpret_cast<uintptr_t> (d->y)) & 15) == 0;
+  }
   // The classic algorithms are built for the 4- and 8-byte real types only: each
   // costs four kernels per operator in build time.  Others run the decoupled scan.
   static constexpr bool classic = (sizeof (T) == 4 || sizeof (T) == 8) && std::is_arithmetic<T>::value
@@ -898,7 +966,14 @@ struct plan
       {
         const int64_t groups = lane_groups (d), slots = groups * lane_row_tiles (d) * 32;
         const unsigned epoch = claim_status (ws, slots, s);
-        launch_pass (lanes_tile_kernel<Op, lane_items>, groups * lane_row_tiles (d), 0, s, gate,
+        if constexpr (lane_vec > 1)
+          if (lane_vectors_apply (d))
+            {
+              launch_pass (lanes_tile_kernel<Op, lane_items / lane_vec, lane_vec>, groups * lane_row_tiles (d),
+                           0, s, gate, la, status_in (ws, slots), epoch, groups);
+              return;
+            }
+        launch_pass (lanes_tile_kernel<Op, lane_items, 1>, groups * lane_row_tiles (d), 0, s, gate,
                      la, status_in (ws, slots), epoch, groups);
         return;
       }

@@ -187,10 +187,19 @@ constexpr int lanes_batch = GSK_LANES_BATCH;
 constexpr long long lane_tiles_min_inner = 32;
 // steps of one lane a thread of a lane tile holds: 128 bytes of elements in flight
 // (H100, 4096x4096 along dim 2, x copy: 16 steps of doubles 1.07, of singles 1.49)
+// Lanes a thread takes side by side, one 16-byte vector a step (VEC, where the state is
+// the element and inner a multiple of it; the thread's steps become items / VEC)
+#ifndef GSK_LANE_VEC_4B
+#define GSK_LANE_VEC_4B 4
+#endif
+#ifndef GSK_LANE_VEC_8B
+#define GSK_LANE_VEC_8B 1
+#endif
 template <typename T>
 struct lane_tile_shape
 {
   static constexpr int items = sizeof (T) >= 16 ? 8 : sizeof (T) >= 8 ? 16 : 32;
+  static constexpr int vec = sizeof (T) == 4 ? GSK_LANE_VEC_4B : sizeof (T) == 8 ? GSK_LANE_VEC_8B : 1;
 };
 
 }  // namespace gsk

@@ -447,17 +447,20 @@ int main (int argc, char **argv)
                   heads[i] = next () % 1499 == 0;
                 check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "line blocks");
               }
-          /* lane tiles: steps around the tiles' rows (64, 128 or 256 steps) */
+          /* lane tiles: steps around the tiles' rows (64, 128 or 256 steps); inner 32
+             and 36 take vectors of lanes (4-byte states; 36: a partial group), 33 not */
           static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1025 };
+          static const int64_t tile_inners[3] = { 32, 33, 36 };
           for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
-            for (int v = 0; v < 4; v++)
+            for (int v = 0; v < 12; v++)
               {
                 scan_desc c = h;
-                c.inner = 32 + (v & 1);
+                c.inner = tile_inners[v % 3];
                 c.outer = 2;
                 c.len = steps[s];
-                c.reverse = v >> 1;
-                c.heads_full = v & 1;
+                c.reverse = v / 3 % 2;
+                c.exclusive = v / 6;
+                c.heads_full = v % 3 != 0;
                 c.heads = heads;
                 for (int64_t i = 0; i < scan_numel (&c); i++)
                   heads[i] = next () % 97 == 0;
