@@ -185,20 +185,28 @@ constexpr int lanes_batch = GSK_LANES_BATCH;
 // lane tiles (32 lanes a block) from this many lanes in a slice: narrower slices leave
 // most of each warp idle and take the lane runs
 constexpr long long lane_tiles_min_inner = 32;
-// steps of one lane a thread of a lane tile holds: 128 bytes of elements in flight
-// (H100, 4096x4096 along dim 2, x copy: 16 steps of doubles 1.07, of singles 1.49)
-// Lanes a thread takes side by side, one 16-byte vector a step (VEC, where the state is
-// the element and inner a multiple of it; the thread's steps become items / VEC)
+// elements of lanes a thread of a lane tile holds: 128 bytes in flight (H100, 4096x4096
+// along dim 2, x copy: 16 steps of doubles 1.07, of singles 1.49)
+#ifndef GSK_LANE_ITEMS_4B
+#define GSK_LANE_ITEMS_4B 32
+#endif
+#ifndef GSK_LANE_ITEMS_8B
+#define GSK_LANE_ITEMS_8B 16
+#endif
+// of them neighbouring lanes side by side, one 16-byte vector a step (where the state is
+// the element and inner a multiple of it; a thread's steps are then items / vec).  H200,
+// 4096x4096 along dim 2, x copy, the three algorithms (the same kernel): doubles 1.11 ->
+// 1.07 in vectors of 2; singles 1.23-1.26 one lane a thread, 1.24-1.28 in vectors of 4
 #ifndef GSK_LANE_VEC_4B
 #define GSK_LANE_VEC_4B 4
 #endif
 #ifndef GSK_LANE_VEC_8B
-#define GSK_LANE_VEC_8B 1
+#define GSK_LANE_VEC_8B 2
 #endif
 template <typename T>
 struct lane_tile_shape
 {
-  static constexpr int items = sizeof (T) >= 16 ? 8 : sizeof (T) >= 8 ? 16 : 32;
+  static constexpr int items = sizeof (T) >= 16 ? 8 : sizeof (T) >= 8 ? GSK_LANE_ITEMS_8B : GSK_LANE_ITEMS_4B;
   static constexpr int vec = sizeof (T) == 4 ? GSK_LANE_VEC_4B : sizeof (T) == 8 ? GSK_LANE_VEC_8B : 1;
 };
 
