@@ -350,7 +350,7 @@ state_tiles_kernel (seg<Op> *a, int64_t n, seg<Op> *out, const seg<Op> *carries)
 
 // ---- scans across contiguous vectors (inner > 1) ----------------------------------
 // Lane i of slice o is the line x[i + inner * (k + len * o)], k = 0 .. len - 1.
-//   lane tiles:  32 neighbouring lanes x lane_tile_rows steps a block, the tiles of one
+//   lane tiles:  32 neighbouring lanes x a row tile of steps a block, the tiles of one
 //                lane group chained by a decoupled look-back per lane: one pass
 //   lane runs:   one thread per lane (and chunk of steps), for lanes narrower than a
 //                warp or so many lanes that each thread can walk a whole one; chunks
@@ -493,11 +493,12 @@ lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
 }
 
 // Block (group, row tile): group = 32 neighbouring lanes of one slice, row tile =
-// lane_tile_rows consecutive steps of them in scan order.  A thread holds ITEMS steps of
+// 8 x VEC x ITEMS consecutive steps of them in scan order (plan::lane_tile_rows, or
+// lane_vec_rows where VEC > 1).  A thread holds ITEMS steps of
 // VEC neighbouring lanes (VEC > 1: one 16-byte vector a step), 32 / VEC threads of a
 // warp side by side across the group and VEC runs of steps one below the other: a
 // warp's loads are whole lines of 32 lanes.  (VEC = 1, singles along dim 2: a 4-byte
-// load a thread a step, 128 bytes a warp.)  Warp w holds rows w * VEC .. w * VEC + VEC - 1.
+// load a thread a step, 128 bytes a warp.)  Warp w holds runs w * VEC .. w * VEC + VEC - 1.
 template <typename T, int VEC>
 union lane_vector
 {
@@ -827,12 +828,16 @@ struct plan
   // blocks an SM the wide tile's registers must allow for (tuning.cuh)
   static constexpr int wide_min_blocks
     = wide::bounded ? blocks_fitting<tile_storage<Op, block_scan_shuffle, wide::items, wide::threads>> (wide::threads) : 0;
+  // lane tiles: elements a thread holds, steps of a tile
   static constexpr int lane_items = lane_tile_shape<T>::items;
   static constexpr int64_t lane_tile_rows = block_threads / 32 * lane_items;
   // lanes a thread of a lane tile takes side by side, where the state is the element
-  // (no index), inner is a multiple of them and the arrays are 16-byte aligned
+  // (no index), inner is a multiple of them and the arrays are 16-byte aligned; then
+  // a thread holds lane_vec_items elements, and a tile has lane_vec_rows steps
   static constexpr int lane_vec = std::is_arithmetic<T>::value && std::is_same<typename Op::A, T>::value
                                   ? lane_tile_shape<T>::vec : 1;
+  static constexpr int lane_vec_items = lane_tile_shape<T>::vec_items;
+  static constexpr int64_t lane_vec_rows = block_threads / 32 * lane_vec_items;
   static bool lane_vectors_apply (const scan_desc *d)
   {
     return ! d->index && d->inner % lane_vec == 0
@@ -896,7 +901,7 @@ struct plan
                             round_up (tile_status<Op>::flag_bytes (slots)), s);
   }
   static int64_t lane_groups (const scan_desc *d) { return (d->inner + 31) / 32 * d->outer; }
-  static int64_t lane_row_tiles (const scan_desc *d) { return blocks_for (d->len, lane_tile_rows); }
+  static int64_t lane_row_tiles (const scan_desc *d, int64_t rows) { return blocks_for (d->len, rows); }
 
   // defined out of the class, so not inline: `extern template` then keeps the dispatch
   // unit from compiling the kernels again
@@ -964,16 +969,19 @@ struct plan
     la.gate = gate;
     if (use_lane_tiles (d))
       {
-        const int64_t groups = lane_groups (d), slots = groups * lane_row_tiles (d) * 32;
-        const unsigned epoch = claim_status (ws, slots, s);
+        const int64_t groups = lane_groups (d);
         if constexpr (lane_vec > 1)
           if (lane_vectors_apply (d))
             {
-              launch_pass (lanes_tile_kernel<Op, lane_items / lane_vec, lane_vec>, groups * lane_row_tiles (d),
-                           0, s, gate, la, status_in (ws, slots), epoch, groups);
+              const int64_t tiles = groups * lane_row_tiles (d, lane_vec_rows), slots = tiles * 32;
+              const unsigned epoch = claim_status (ws, slots, s);
+              launch_pass (lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec>, tiles, 0, s, gate,
+                           la, status_in (ws, slots), epoch, groups);
               return;
             }
-        launch_pass (lanes_tile_kernel<Op, lane_items, 1>, groups * lane_row_tiles (d), 0, s, gate,
+        const int64_t tiles = groups * lane_row_tiles (d, lane_tile_rows), slots = tiles * 32;
+        const unsigned epoch = claim_status (ws, slots, s);
+        launch_pass (lanes_tile_kernel<Op, lane_items, 1>, tiles, 0, s, gate,
                      la, status_in (ws, slots), epoch, groups);
         return;
       }
@@ -998,7 +1006,7 @@ size_t plan<Op>::pass_workspace (const scan_desc *d, gsk_algorithm a)
   if (d->inner > 1)
     {
       if (use_lane_tiles (d))
-        return status_bytes (lane_groups (d) * lane_row_tiles (d) * 32);
+        return status_bytes (lane_groups (d) * lane_row_tiles (d, std::min (lane_tile_rows, lane_vec_rows)) * 32);
       const lanes_args la = make_lanes_args (d);
       return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
     }

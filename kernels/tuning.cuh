@@ -193,21 +193,31 @@ constexpr long long lane_tiles_min_inner = 32;
 #ifndef GSK_LANE_ITEMS_8B
 #define GSK_LANE_ITEMS_8B 16
 #endif
-// of them neighbouring lanes side by side, one 16-byte vector a step (where the state is
-// the element and inner a multiple of it; a thread's steps are then items / vec).  H200,
-// 4096x4096 along dim 2, x copy, the three algorithms (the same kernel): doubles 1.11 ->
-// 1.07 in vectors of 2; singles 1.23-1.26 one lane a thread, 1.24-1.28 in vectors of 4
+// Where the state is the element and inner a multiple of vec: vec neighbouring lanes
+// side by side, one 16-byte vector a step, vec_items elements a thread (vec_items / vec
+// steps).  H200, 4096x4096 along dim 2, x copy, the three algorithms (the same kernel):
+// doubles 1.11 -> 1.07 in vectors of 2 (32 items 1.41); singles one lane a thread 1.23-1.26,
+// in vectors of 4 at 32 items 1.24-1.28, at 64 items (16 steps; half the row tiles, so
+// half the look-backs a lane) 1.14
 #ifndef GSK_LANE_VEC_4B
 #define GSK_LANE_VEC_4B 4
 #endif
+#ifndef GSK_LANE_VEC_ITEMS_4B
+#define GSK_LANE_VEC_ITEMS_4B 64
+#endif
 #ifndef GSK_LANE_VEC_8B
 #define GSK_LANE_VEC_8B 2
+#endif
+#ifndef GSK_LANE_VEC_ITEMS_8B
+#define GSK_LANE_VEC_ITEMS_8B 16
 #endif
 template <typename T>
 struct lane_tile_shape
 {
   static constexpr int items = sizeof (T) >= 16 ? 8 : sizeof (T) >= 8 ? GSK_LANE_ITEMS_8B : GSK_LANE_ITEMS_4B;
   static constexpr int vec = sizeof (T) == 4 ? GSK_LANE_VEC_4B : sizeof (T) == 8 ? GSK_LANE_VEC_8B : 1;
+  static constexpr int vec_items = sizeof (T) == 4 ? GSK_LANE_VEC_ITEMS_4B
+                                   : sizeof (T) == 8 ? GSK_LANE_VEC_ITEMS_8B : items;
 };
 
 }  // namespace gsk
