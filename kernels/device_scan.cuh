@@ -840,8 +840,7 @@ struct plan
   static constexpr int64_t lane_vec_rows = block_threads / 32 * lane_vec_items;
   static bool lane_vectors_apply (const scan_desc *d)
   {
-    return ! d->index && d->inner % lane_vec == 0
-           && ((reinterpret_cast<uintptr_t> (d->x) | reinterpret_cast<uintptr_t> (d->y)) & 15) == 0;
+    return ! d->index && d->inner % lane_vec == 0 && vector_aligned (d->x, d->y);
   }
   // The classic algorithms are built for the 4- and 8-byte real types only: each
   // costs four kernels per operator in build time.  Others run the decoupled scan.
@@ -969,20 +968,19 @@ struct plan
     la.gate = gate;
     if (use_lane_tiles (d))
       {
-        const int64_t groups = lane_groups (d);
+        // a lane tile kernel over row tiles of `rows` steps
+        const auto launch = [&] (auto kernel, int64_t rows) {
+          const int64_t groups = lane_groups (d), tiles = groups * lane_row_tiles (d, rows), slots = tiles * 32;
+          const unsigned epoch = claim_status (ws, slots, s);
+          launch_pass (kernel, tiles, 0, s, gate, la, status_in (ws, slots), epoch, groups);
+        };
         if constexpr (lane_vec > 1)
           if (lane_vectors_apply (d))
             {
-              const int64_t tiles = groups * lane_row_tiles (d, lane_vec_rows), slots = tiles * 32;
-              const unsigned epoch = claim_status (ws, slots, s);
-              launch_pass (lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec>, tiles, 0, s, gate,
-                           la, status_in (ws, slots), epoch, groups);
+              launch (lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec>, lane_vec_rows);
               return;
             }
-        const int64_t tiles = groups * lane_row_tiles (d, lane_tile_rows), slots = tiles * 32;
-        const unsigned epoch = claim_status (ws, slots, s);
-        launch_pass (lanes_tile_kernel<Op, lane_items, 1>, tiles, 0, s, gate,
-                     la, status_in (ws, slots), epoch, groups);
+        launch (lanes_tile_kernel<Op, lane_items, 1>, lane_tile_rows);
         return;
       }
     claim_workspace (ws, ws_bytes, layout_states, 0, s);

@@ -90,7 +90,7 @@ inline bool striped_applies (const line_args& g)
   return striped_tile<Op>::serves && g.n >= wide_tile_from && ! g.reverse && ! g.ix && ! g.gate.exact
          && (! lines || (! g.exclusive && g.len >= striped_tile<Op>::per))
          && (! g.heads || (g.heads_full && (reinterpret_cast<uintptr_t> (g.heads) & 3) == 0))
-         && ((reinterpret_cast<uintptr_t> (g.x) | reinterpret_cast<uintptr_t> (g.y)) & 15) == 0;
+         && vector_aligned (g.x, g.y);
 }
 
 // The state of a stretch of the tile: the operator's own, or where lines or heads cut

@@ -23,6 +23,12 @@ struct line_args
   redo_gate gate;
 };
 
+// x and y both 16-byte aligned (the engine's arrays are), for kernels that move vectors
+inline bool vector_aligned (const void *x, const void *y)
+{
+  return ((reinterpret_cast<uintptr_t> (x) | reinterpret_cast<uintptr_t> (y)) & 15) == 0;
+}
+
 inline line_args make_line_args (const scan_desc *d)
 {
   return { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,

@@ -447,9 +447,11 @@ int main (int argc, char **argv)
                   heads[i] = next () % 1499 == 0;
                 check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "line blocks");
               }
-          /* lane tiles: steps around the tiles' rows (64, 128 or 256 steps); inner 32
-             and 36 take vectors of lanes (4- and 8-byte states; 36: a partial group), 33 not */
-          static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1025 };
+          /* lane tiles: steps around the tiles' rows (64, 128, 256 steps; 512 for singles
+             in vectors); inner 32 and 36 take vectors of lanes (4- and 8-byte states; 36:
+             a partial group), 33 not */
+          static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257,
+                                           511, 512, 513, 1025 };
           static const int64_t tile_inners[3] = { 32, 33, 36 };
           for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
             for (int v = 0; v < 12; v++)
