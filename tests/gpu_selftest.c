@@ -314,8 +314,8 @@ int main (int argc, char **argv)
   printf ("gpu_selftest on %s (sm_%d%d)%s\n", prop.name, prop.major, prop.minor,
           quick ? ", quick" : "");
 
-  /* (the line blocks below need 1024 lines of up to 6151 elements) */
-  const int64_t max_n = large ? (int64_t) 1 << 28 : quick ? 4096 * 1024 : 6151 * 1024;
+  /* (the striped rounds below need 12288 * 1500 + 7 elements) */
+  const int64_t max_n = large ? (int64_t) 1 << 28 : 12288 * 1504;
   const size_t max_bytes = (size_t) max_n * 16;
   void *x = malloc (max_bytes), *y = malloc (max_bytes), *ref = malloc (max_bytes);
   double *ix = malloc (max_n * 8), *ref_ix = malloc (max_n * 8);
@@ -426,6 +426,28 @@ int main (int argc, char **argv)
                     heads[i] = next () % 5003 == 0;
                   check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped lines");
                 }
+          /* the striped kernels over more tiles than the GPU holds at once (132 SMs x 3
+             blocks), whose look-back is paced: the last tile full or partial; exclusive;
+             lines across tiles; head flags */
+          static const int64_t round_sizes[2] = { 12288 * 1500, 12288 * 1500 + 7 };
+          if (scan_type_size (h.type) == 4 && ! tiny && a == GSK_DECOUPLED
+              && (op == SCAN_SUM || op == SCAN_PROD || op == SCAN_SATSUM))
+            for (int v = 0; v < (quick ? 2 : 5); v++)
+              {
+                scan_desc c = h;
+                c.len = round_sizes[v % 2];
+                c.exclusive = v == 2;
+                if (v == 3)
+                  {
+                    c.len = 4099;
+                    c.outer = round_sizes[0] / c.len + 1;
+                  }
+                c.heads_full = v == 4;
+                c.heads = v == 4 ? heads : NULL;
+                for (int64_t i = 0; c.heads && i < scan_numel (&c); i++)
+                  heads[i] = next () % 5003 == 0;
+                check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped rounds");
+              }
           /* line blocks (decoupled, 1024 lines or more of a tile or more: a block a
              line, its tiles in turn): lines of one tile of 4096 elements, of two or four
              tiles of 2048 or 1024 (larger states), and of 6151, which ends in a partial tile */
