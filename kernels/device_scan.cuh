@@ -204,6 +204,17 @@ struct prefix_by_running_total
   }
 };
 
+// the look-back's prefetch of a later tile's input (tile_io.cuh: prefetch_tile); other
+// prefix sources wait on nothing
+template <typename Prefix>
+__device__ __forceinline__ void prefetch_ahead_of (const Prefix&, const line_args&, int64_t, int) {}
+template <typename Op>
+__device__ __forceinline__ void prefetch_ahead_of (const prefix_by_look_back<Op>& p, const line_args& g,
+                                                   int64_t tile, int tile_bytes)
+{
+  prefetch_tile (g.x, g.n * (int64_t) sizeof (typename Op::elem), tile, tile_bytes, p.prefetch_ahead);
+}
+
 template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS, typename Prefix>
 __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
                                            tile_storage<Op, BlockScan, ITEMS, THREADS>& st,
@@ -214,6 +225,7 @@ __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
   const io t (g, tile);
   const staged_extras<Op, io> ex (g);
   t.load (st.tile, ex.heads, g);
+  prefetch_ahead_of (prefix_of, g, tile, io::size * (int) sizeof (typename Op::elem));
   __syncthreads ();
 
   const int first = threadIdx.x * ITEMS;
@@ -755,6 +767,19 @@ void allow_dynamic_smem (size_t smem)
     }
 }
 
+// the current device's SMs (queried once)
+inline int sm_count ()
+{
+  static int sms = 0;
+  if (! sms)
+    {
+      int dev = 0;
+      cudaGetDevice (&dev);
+      cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev);
+    }
+  return sms;
+}
+
 // blocks of Kernel the GPU holds at once, at `threads` a block and `smem` bytes of
 // dynamic shared memory (queried once a size: a kernel takes a few sizes at most: none,
 // head flags, indices, both)
@@ -767,11 +792,9 @@ int64_t resident_blocks (int threads, size_t smem)
     k++;
   if (! held[k].blocks || held[k].smem != smem)
     {
-      int dev = 0, sms = 0, per_sm = 0;
-      cudaGetDevice (&dev);
-      cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev);
+      int per_sm = 0;
       cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, Kernel, threads, smem);
-      held[k] = { smem, std::max (1, sms * per_sm) };
+      held[k] = { smem, std::max (1, sm_count () * per_sm) };
     }
   return held[k].blocks;
 }
@@ -955,8 +978,11 @@ struct plan
   static void launch_decoupled (const line_args& g, prefix_by_look_back<Op> look, int64_t tiles,
                                 int threads, size_t smem, cudaStream_t s)
   {
-    if (tile_status<Op>::packed && ! g.gate.exact && tiles > resident_blocks<Kernel> (threads, smem))
+    const int64_t resident = resident_blocks<Kernel> (threads, smem);
+    if (tile_status<Op>::packed && ! g.gate.exact && tiles > resident)
       look.pace = { look_back_wait_ns, look_back_poll_ns };
+    if (! g.gate.exact && tiles > resident)
+      look.prefetch_ahead = (int64_t) l2_prefetch_tiles_per_sm * sm_count ();
     allow_dynamic_smem<Kernel> (smem);
     Kernel<<<tiles, threads, smem, s>>> (g, look);
   }

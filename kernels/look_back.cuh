@@ -194,6 +194,7 @@ struct prefix_by_look_back
   tile_status<Op> ts;
   unsigned epoch;
   look_back_pacing pace;
+  int64_t prefetch_ahead;   // tiles (0: none; tile_io.cuh: prefetch_tile)
   __device__ __forceinline__ seg<Op> operator() (int64_t tile, const seg<Op>& total, seg<Op>& slot) const
   {
     if (threadIdx.x < 32)

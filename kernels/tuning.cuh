@@ -164,6 +164,20 @@ struct line_blocks_shape
 constexpr unsigned look_back_wait_ns = GSK_LOOK_BACK_WAIT_NS;
 constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
 
+// L2 prefetch of the decoupled tiles (tile_io.cuh: prefetch_tile) in grids of more tiles
+// than the GPU holds at once: each block asks for the input of the tile this many tiles
+// an SM after its own (0: none).  H200, x copy at 2^24 / 2^28, none against 1 / 2 / 3
+// tiles an SM: single 1.19 / 1.14 -> 1.18 / 1.11, 1.14 / 1.10, 1.19 / 1.11; double 1.25 /
+// 1.19 -> 1.20 / 1.14, 1.17 / 1.11, 1.18 / 1.11; int32 native 1.26 / 1.16 -> 1.19 / 1.09
+// at 2; int64 native 1.33 / 1.22 -> 1.27 / 1.16 at 2; segmented double 1.18 -> 1.12 at 2
+// (2^26).  Further ahead, the prefetched lines leave L2 before their tile loads them: 4.5
+// tiles an SM took double to 1.47x (bench/results/variants-l2-prefetch-*).  Line blocks
+// asking for their own line's next tiles gained nothing (4096x4096 along dim 1).
+#ifndef GSK_L2_PREFETCH_TILES_PER_SM
+#define GSK_L2_PREFETCH_TILES_PER_SM 2
+#endif
+constexpr int l2_prefetch_tiles_per_sm = GSK_L2_PREFETCH_TILES_PER_SM;
+
 // items per thread when scanning arrays of states (upper levels of the hierarchy)
 constexpr int state_items = 4;
 
