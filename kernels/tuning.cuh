@@ -36,12 +36,16 @@ constexpr int block_threads = 256;
 // native sum spills under 32 registers: 12 items, 8 blocks or 14 items, 7 blocks 0.97-1.01x
 // CUB's int64 sum; 14 items and the compiler's registers 0.96-0.98x CUB (1.13 / 1.10 / 1.10)
 // With the look-back paced (below; H100, x CUB at 2^22 / 2^24 / 2^26 / 2^28): 12 items 0.99 /
-// 1.01 / 1.02 / 1.02, 14 items 1.01 / 1.00 / 1.00 / 1.01, 16 items 0.95 / 0.97 / 1.01 / 1.02
+// 1.01 / 1.02 / 1.02, 14 items 1.01 / 1.00 / 1.00 / 1.01, 16 items 0.95 / 0.97 / 1.01 / 1.02.
+// With the L2 prefetch too (H200, int64 native, x CUB at 2^22 / 2^24 / 2^26 / 2^28): 12 items
+// 0.99 / 0.97 / 0.97 / 0.97, 14 items 1.00 / 0.96 / 0.95 / 0.94, 16 items 0.95 / 0.94 / 0.94 /
+// 0.94 (bench/results/variants-tuning-with-prefetch-H200-2026-11-24.txt); H100: 14 items 1.04 /
+// 0.97 / 0.97 / 0.97, 16 items 0.98 / 0.95 / 0.98 / 0.99 (variants-int64-items-prefetch-H100-*)
 #ifndef GSK_ITEMS_8B_LARGE
 #define GSK_ITEMS_8B_LARGE 12
 #endif
 #ifndef GSK_ITEMS_8B_LARGE_INT
-#define GSK_ITEMS_8B_LARGE_INT 14
+#define GSK_ITEMS_8B_LARGE_INT 16
 #endif
 // Elements with states of 17-32 bytes (max and min with the index: the value, its
 // position, the segment head).  H200, [m, i] = cummax of 2^26 doubles, x a copy of x and
