@@ -981,7 +981,8 @@ struct plan
     const int64_t resident = resident_blocks<Kernel> (threads, smem);
     if (tile_status<Op>::packed && ! g.gate.exact && tiles > resident)
       look.pace = { look_back_wait_ns, look_back_poll_ns };
-    if (! g.gate.exact && tiles > resident)
+    // (reverse scans take their tiles from the end: prefetch_tile counts from the start)
+    if (! g.gate.exact && ! g.reverse && tiles > resident)
       look.prefetch_ahead = (int64_t) l2_prefetch_tiles_per_sm * sm_count ();
     allow_dynamic_smem<Kernel> (smem);
     Kernel<<<tiles, threads, smem, s>>> (g, look);
