@@ -488,7 +488,8 @@ int main (int argc, char **argv)
       d.y = y;
       bench ("vector max", &d, 0);
     }
-  /* exclusive, segmented with 1-byte flags, max and prod, batched along dim 1 and dim 2 */
+  /* exclusive, reverse, segmented with 1-byte flags, max and prod, batched along dim 1 and
+     dim 2 */
   for (int t = 0; t < 2; t++)
     {
       scan_desc d = { 0 };
@@ -501,6 +502,9 @@ int main (int argc, char **argv)
       d.exclusive = 1;
       bench ("vector exclusive", &d, 1);
       d.exclusive = 0;
+      d.reverse = 1;
+      bench ("vector reverse", &d, 0);
+      d.reverse = 0;
       d.heads = heads;
       d.heads_full = 1;
       bench ("segmented (flags)", &d, 0);
