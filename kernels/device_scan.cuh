@@ -978,11 +978,11 @@ struct plan
   static void launch_decoupled (const line_args& g, prefix_by_look_back<Op> look, int64_t tiles,
                                 int threads, size_t smem, cudaStream_t s)
   {
-    const int64_t resident = resident_blocks<Kernel> (threads, smem);
-    if (tile_status<Op>::packed && ! g.gate.exact && tiles > resident)
+    const bool rounds = ! g.gate.exact && tiles > resident_blocks<Kernel> (threads, smem);
+    if (rounds && tile_status<Op>::packed)
       look.pace = { look_back_wait_ns, look_back_poll_ns };
     // (reverse scans take their tiles from the end: prefetch_tile counts from the start)
-    if (! g.gate.exact && ! g.reverse && tiles > resident)
+    if (rounds && ! g.reverse)
       look.prefetch_ahead = (int64_t) l2_prefetch_tiles_per_sm * sm_count ();
     allow_dynamic_smem<Kernel> (smem);
     Kernel<<<tiles, threads, smem, s>>> (g, look);

@@ -174,8 +174,9 @@ constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
 // tiles an SM: single 1.19 / 1.14 -> 1.18 / 1.11, 1.14 / 1.10, 1.19 / 1.11; double 1.25 /
 // 1.19 -> 1.20 / 1.14, 1.17 / 1.11, 1.18 / 1.11; int32 native 1.26 / 1.16 -> 1.19 / 1.09
 // at 2; int64 native 1.33 / 1.22 -> 1.27 / 1.16 at 2; segmented double 1.18 -> 1.12 at 2
-// (2^26).  Further ahead, the prefetched lines leave L2 before their tile loads them: 4.5
-// tiles an SM took double to 1.47x (bench/results/variants-l2-prefetch-*).  Line blocks
+// (2^26).  Further ahead, the prefetched lines leave L2 before their tile loads them:
+// double at 2^28 took 1.31x at ~5 tiles an SM and 1.47x at 8 (65% and 100% of its
+// resident blocks; bench/results/variants-l2-prefetch-*).  Line blocks
 // asking for their own line's next tiles gained nothing (4096x4096 along dim 1).
 #ifndef GSK_L2_PREFETCH_TILES_PER_SM
 #define GSK_L2_PREFETCH_TILES_PER_SM 2

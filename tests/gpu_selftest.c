@@ -333,8 +333,8 @@ int main (int argc, char **argv)
      around their multiples */
   static const int64_t sizes_full[] = { 0, 1, 2, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025,
     2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12288, 65535, 65536, 65537,
-    100003, 1048575, 1048577, 3072 * 683 - 1, 4096 * 600 + 1, 4096 * 513 - 1, 6144 * 342 - 1, 12288 * 171 - 1,
-    12288 * 200 + 1, (1 << 22) - 1 };
+    100003, 1048575, 1048577, 3072 * 683 - 1, 4096 * 600 + 1, 4096 * 513 - 1, 6144 * 342 - 1,
+    12288 * 171 - 1, 12288 * 200 + 1, (1 << 22) - 1 };
   static const int64_t sizes_quick[] = { 0, 1, 33, 1023, 1025, 2048, 4097, 70001, 12288 * 171 - 1 };
   const int64_t *sizes = quick ? sizes_quick : sizes_full;
   const int nsizes = quick ? (int) (sizeof sizes_quick / sizeof *sizes_quick)
