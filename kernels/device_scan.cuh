@@ -210,9 +210,9 @@ template <typename Prefix>
 __device__ __forceinline__ void prefetch_ahead_of (const Prefix&, const line_args&, int64_t, int) {}
 template <typename Op>
 __device__ __forceinline__ void prefetch_ahead_of (const prefix_by_look_back<Op>& p, const line_args& g,
-                                                   int64_t tile, int tile_bytes)
+                                                   int64_t tile, int tile_elems)
 {
-  prefetch_tile (g.x, g.n * (int64_t) sizeof (typename Op::elem), tile, tile_bytes, p.prefetch_ahead);
+  prefetch_tile (g, (int) sizeof (typename Op::elem), tile, tile_elems, p.prefetch_ahead);
 }
 
 template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS, typename Prefix>
@@ -225,7 +225,7 @@ __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
   const io t (g, tile);
   const staged_extras<Op, io> ex (g);
   t.load (st.tile, ex.heads, g);
-  prefetch_ahead_of (prefix_of, g, tile, io::size * (int) sizeof (typename Op::elem));
+  prefetch_ahead_of (prefix_of, g, tile, io::size);
   __syncthreads ();
 
   const int first = threadIdx.x * ITEMS;
@@ -981,8 +981,7 @@ struct plan
     const bool rounds = ! g.gate.exact && tiles > resident_blocks<Kernel> (threads, smem);
     if (rounds && tile_status<Op>::packed)
       look.pace = { look_back_wait_ns, look_back_poll_ns };
-    // (reverse scans take their tiles from the end: prefetch_tile counts from the start)
-    if (rounds && ! g.reverse)
+    if (rounds)
       look.prefetch_ahead = (int64_t) l2_prefetch_tiles_per_sm * sm_count ();
     allow_dynamic_smem<Kernel> (smem);
     Kernel<<<tiles, threads, smem, s>>> (g, look);

@@ -202,7 +202,7 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
   const int rem = (int) min ((int64_t) tile_t::size, g.n - base);
   tile_t t;
   t.load (static_cast<const T *> (g.x), rem, base, Op::identity ());
-  prefetch_tile (g.x, g.n * (int64_t) sizeof (T), blockIdx.x, tile_t::size * (int) sizeof (T), look.prefetch_ahead);
+  prefetch_tile (g, (int) sizeof (T), blockIdx.x, tile_t::size, look.prefetch_ahead);
   const unsigned long long starts = LINES ? striped_starts<Op> (g, base, rem) : 0;
   const auto starts_at = [&] (int j, int c) { return LINES && ((starts >> (j * tile_t::per + c)) & 1); };
 

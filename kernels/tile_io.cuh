@@ -186,18 +186,22 @@ struct line_walker
 // A block asks L2 for the input of the tile `ahead` tiles after its own (sm_90 bulk
 // prefetch, one thread), so that the memory stays busy while blocks wait: a decoupled
 // tile that waits on its look-back holds its data and loads nothing more, so at any time
-// part of the GPU's blocks keep no loads in flight.
-__device__ __forceinline__ void prefetch_tile (const void *x, int64_t n_bytes, int64_t tile,
-                                               int tile_bytes, int64_t ahead)
+// part of the GPU's blocks keep no loads in flight.  Tiles count in the scan's order
+// (a reverse scan's from the end).
+__device__ __forceinline__ void prefetch_tile (const line_args& g, int elem_bytes, int64_t tile,
+                                               int tile_elems, int64_t ahead)
 {
 #if __CUDA_ARCH__ >= 900
   if (! ahead || threadIdx.x != 0)
     return;
-  const int64_t start = (tile + ahead) * tile_bytes;
-  if (start >= n_bytes)
+  const int64_t p0 = (tile + ahead) * tile_elems;
+  if (p0 >= g.n)
     return;
-  const uintptr_t first = (reinterpret_cast<uintptr_t> (x) + start) & ~uintptr_t (15);
-  const uintptr_t end = (reinterpret_cast<uintptr_t> (x) + min (n_bytes, start + tile_bytes)) & ~uintptr_t (15);
+  const int64_t cnt = min ((int64_t) tile_elems, g.n - p0);
+  const int64_t q_lo = g.reverse ? g.n - p0 - cnt : p0;
+  const uintptr_t x = reinterpret_cast<uintptr_t> (g.x);
+  const uintptr_t first = (x + q_lo * elem_bytes) & ~uintptr_t (15);
+  const uintptr_t end = (x + (q_lo + cnt) * elem_bytes) & ~uintptr_t (15);
   if (end > first)
     asm volatile ("cp.async.bulk.prefetch.L2.global [%0], %1;"
                   :: "l"(first), "r"((unsigned) (end - first)) : "memory");
