@@ -177,7 +177,10 @@ constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
 // (2^26).  Further ahead, the prefetched lines leave L2 before their tile loads them:
 // double at 2^28 took 1.31x at ~5 tiles an SM and 1.47x at 8 (65% and 100% of its
 // resident blocks; bench/results/variants-l2-prefetch-*).  Line blocks
-// asking for their own line's next tiles gained nothing (4096x4096 along dim 1).
+// asking for their own line's next tiles gained nothing (4096x4096 along dim 1); lane
+// tiles (dim 2) asking for a later lane tile, a bulk prefetch for each of its steps, lost
+// at 1, 2 and 4 tiles an SM (single 1.22 -> 1.28-1.31, double 1.07 -> 1.13-1.31;
+// variants-lane-prefetch-H200-*).
 #ifndef GSK_L2_PREFETCH_TILES_PER_SM
 #define GSK_L2_PREFETCH_TILES_PER_SM 2
 #endif
