@@ -464,6 +464,21 @@ int main (int argc, char **argv)
         d.y = y;
         bench ("vector", &d, 1);
       }
+  /* lengths that are no multiple of a tile, as most arrays' are: their last tile is partial */
+  static const int64_t odd_lengths[] = { 1000, 3000, 1000003, 10000019 };
+  for (int t = 0; t < 4; t++)
+    for (int k = 0; k < (int) (sizeof odd_lengths / sizeof *odd_lengths); k++)
+      if (odd_lengths[k] <= (int64_t) 1 << max_log2)
+        {
+          scan_desc d = { 0 };
+          d.type = types[t];
+          d.op = t < 2 ? SCAN_SUM : SCAN_SATSUM;
+          d.inner = d.outer = 1;
+          d.len = odd_lengths[k];
+          d.x = t < 2 ? x : xi;
+          d.y = y;
+          bench ("vector, odd length", &d, 1);
+        }
   /* native sums of data that saturates: the fast path notices, the exact scan runs */
   for (int t = 2; t < 4 && max_log2 >= 24; t++)
     {
