@@ -43,7 +43,7 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
                                              const uint8_t *h, int first)
 {
   line_walker w (g, t.p0 + first);
-  if (t.cnt == io::size && g.len >= ITEMS && (! g.heads || g.heads_full))
+  if (t.whole (g) && g.len >= ITEMS && (! g.heads || g.heads_full))
     {
       const int cut = (int) min ((int64_t) ITEMS, g.len - w.k);
       if (! g.heads && cut == ITEMS)
@@ -53,7 +53,7 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
           for (int i = 0; i < ITEMS; i++)
             {
               const int64_t k = w.k + i;
-              a = Op::combine (a, Op::lift (st.v[io::pad (t.phys (g, first + i))],
+              a = Op::combine (a, Op::lift (st.v[io::pad (t.phys_whole (g, first + i))],
                                             g.reverse ? g.len - 1 - k : k));
             }
           return { a, w.k == 0 };
@@ -62,7 +62,7 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
 #pragma unroll
       for (int i = 0; i < ITEMS; i++)
         {
-          const int ph = t.phys (g, first + i);
+          const int ph = t.phys_whole (g, first + i);
           const int64_t k = i < cut ? w.k + i : w.k + i - g.len;
           const bool starts = i == cut || (g.heads && h[ph]);
           run = seg_combine<Op> (run, seg<Op> { Op::lift (st.v[io::pad (ph)],
@@ -96,8 +96,7 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
   bool left = false;
   line_walker w (g, t.p0 + first);
   // one element: emit and step in the order the mode asks for
-  auto visit = [&] (int i, int64_t kp) {
-    const int ph = t.phys (g, first + i);
+  auto visit = [&] (int ph, int64_t kp) {
     T *slot = &st.v[io::pad (ph)];
     double *ix = ix_st ? ix_st + io::pad (ph) : nullptr;
     const T x = *slot;
@@ -113,7 +112,7 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
         R::emit (value, slot, ix);
       }
   };
-  if (t.cnt == io::size && g.len >= ITEMS && (! g.heads || g.heads_full))
+  if (t.whole (g) && g.len >= ITEMS && (! g.heads || g.heads_full))
     {
       const int cut = (int) min ((int64_t) ITEMS, g.len - w.k);
       if (w.k == 0)
@@ -122,16 +121,17 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
         {
 #pragma unroll
           for (int i = 0; i < ITEMS; i++)
-            visit (i, g.reverse ? g.len - 1 - (w.k + i) : w.k + i);
+            visit (t.phys_whole (g, first + i), g.reverse ? g.len - 1 - (w.k + i) : w.k + i);
           return left;
         }
 #pragma unroll
       for (int i = 0; i < ITEMS; i++)
         {
           const int64_t k = i < cut ? w.k + i : w.k + i - g.len;
-          if (i == cut || (g.heads && h[t.phys (g, first + i)]))
+          const int ph = t.phys_whole (g, first + i);
+          if (i == cut || (g.heads && h[ph]))
             value = R::reset ();
-          visit (i, g.reverse ? g.len - 1 - k : k);
+          visit (ph, g.reverse ? g.len - 1 - k : k);
         }
       return left;
     }
@@ -139,9 +139,10 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
   for (int i = 0; i < ITEMS; i++, w.next ())
     if (first + i < t.cnt)
       {
-        if (w.starts (g, g.heads && g.heads_full ? h[t.phys (g, first + i)] : 0))
+        const int ph = t.phys (g, first + i);
+        if (w.starts (g, g.heads && g.heads_full ? h[ph] : 0))
           value = R::reset ();
-        visit (i, w.kphys (g));
+        visit (ph, w.kphys (g));
       }
   return left;
 }

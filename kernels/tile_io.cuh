@@ -95,6 +95,19 @@ struct tile_io
   // physical offset inside the tile of logical offset i
   __device__ __forceinline__ int phys (const line_args& g, int i) const
   { return g.reverse ? cnt - 1 - i : i; }
+  // the same in a tile that whole () takes as full (reverse: it is)
+  __device__ __forceinline__ int phys_whole (const line_args& g, int i) const
+  { return g.reverse ? size - 1 - i : i; }
+
+  // Can the runs of this tile be walked as those of a full tile?  A partial tile of a
+  // forward scan can: its pads (zeros, see load) come after all its elements, so they
+  // change no output but their own, which is never stored, and the tile's total, which
+  // no later tile reads (it is the last).  (A reverse scan's elements lie at the tile's
+  // end in scan order; those walk one by one.)
+  __device__ __forceinline__ bool whole (const line_args& g) const
+  {
+    return cnt == size || ! g.reverse;
+  }
 
   __device__ __forceinline__ void load (storage& st, uint8_t *h, const line_args& g) const
   {
@@ -106,6 +119,10 @@ struct tile_io
         if (i < cnt)
           copy_to_shared (&st.v[pad (i)], x + i);
       }
+    // the pads of a partial tile (see whole): zeros, a step that leaves the range of no
+    // native sum (no redo)
+    for (int i = cnt + threadIdx.x; i < size; i += BLOCK)
+      st.v[pad (i)] = T ();
     if (g.heads && g.heads_full)
       {
         // a reverse scan starts a segment at the element before a head
