@@ -27,11 +27,12 @@
 namespace gsk {
 
 // ---- a thread's run of ITEMS consecutive elements of a staged tile ----------------
-// Most runs lie inside one line, without head flags, in a full tile: those take a loop
-// with nothing but the operator in it.  Runs of a full tile with lines of ITEMS or more
-// elements and full (staged) head flags or none have at most one line start inside
-// them, at `cut` (ITEMS: none): those take a loop with a select per element; the rest
-// (partial tiles, short lines, per-step flags) walks the lines element by element.
+// Most runs lie inside one line, without head flags, in a whole tile (a full one, or the
+// partial last tile of a forward scan: tile_io::whole): those take a loop with nothing
+// but the operator in it.  Runs of a whole tile with lines of ITEMS or more elements and
+// full (staged) head flags or none have at most one line start inside them, at `cut`
+// (ITEMS: none): those take a loop with a select per element; the rest (a reverse scan's
+// partial tile, short lines, per-step flags) walks the lines element by element.
 // (Asking per run whether it lies whole inside the tile, instead of per tile, took the
 // native int64 sum's tile from 40 to 48 registers, 6 to 5 blocks an SM: 1.11 -> 1.14x a
 // copy at 2^28, H100.)
