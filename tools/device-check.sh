@@ -22,6 +22,9 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 t0=$(date +%s)
+# seconds from the start at the end of each step, in $OUT/timing.txt (what a call killed at
+# its time limit got done, and how to split the next one)
+step_done () { echo "$1: done $(( $(date +%s) - t0 )) s from the start" >> "$OUT/timing.txt"; }
 steps=" ${*:-build selftest bench octave} "
 tar -C /tmp -xJf "$top/.device/octave.tar.xz" && source /tmp/octave/activate
 tarball=$(ls "$top"/.device/gpuscan-*.tar.gz | head -n 1)
@@ -54,22 +57,27 @@ if [[ $steps == *" build "* ]]; then
     && make -C src gpu_selftest gpu_bench >> make.log 2>&1 \
     && echo "build: $(( $(date +%s) - start )) s" ) || { tail -n 40 $b/make.log $b/configure.log; exit 1; }
   grep "CUDA engine" $b/configure.log
+  step_done build
 fi
 if [[ $steps == *" fault "* ]]; then
   fb=/tmp/gs-fault
   rm -rf $fb && mkdir -p $fb && tar -C $fb -xzf "$tarball" --strip-components=1
   ( cd $fb && ./configure --enable-fault-injection > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 ) \
     || { tail -n 40 $fb/make.log; exit 1; }
+  step_done fault build
 fi
 if [[ $steps == *" selftest "* ]]; then
   $b/src/gpu_selftest 2>&1 | tee "$OUT/selftest.txt" | tail -25; rc=$((rc | PIPESTATUS[0]))
+  step_done selftest
 fi
 if [[ $steps == *" large "* ]]; then
   $b/src/gpu_selftest --quick --large 2>&1 | tee "$OUT/selftest-large.txt" | tail -5
+  step_done large
 fi
 if [[ $steps == *" bench "* ]]; then
   $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
+  step_done bench
 fi
 if [[ $steps == *" variants "* ]]; then
   built=""
@@ -113,6 +121,7 @@ if [[ $steps == *" variants "* ]]; then
       }
     }' $files >> "$OUT/variants.txt"
   grep -E "variants|x copy|vector +(single|double|int32|int64) +(16777216|268435456)|4096x4096|segmented" "$OUT/variants.txt"
+  step_done variants
 fi
 if [[ $steps == *" ncu "* ]]; then
   # the tile kernels of gpu_bench --profile 24 (vector, native int32, segmented, dim 2,
@@ -121,12 +130,15 @@ if [[ $steps == *" ncu "* ]]; then
       --section InstructionStats --section SchedulerStats \
       -k regex:'tile_scan_kernel|lanes_tile_kernel|striped_scan_kernel|line_blocks_kernel' $b/src/gpu_bench --profile 24 > "$OUT/ncu.txt" 2>&1
   echo "ncu: rc=$?"
+  step_done ncu
 fi
 if [[ $steps == *" compact "* ]]; then
   $b/src/gpu_bench --compact 2>&1 | tee "$OUT/compact.txt"
+  step_done compact
 fi
 if [[ $steps == *" transfers "* ]]; then
   $b/src/gpu_bench --transfers 2>&1 | tee "$OUT/transfers.txt"
+  step_done transfers
 fi
 if [[ $steps == *" sanitize "* ]]; then
   for tool in memcheck synccheck; do
@@ -136,28 +148,33 @@ if [[ $steps == *" sanitize "* ]]; then
   timeout 400 compute-sanitizer --tool racecheck --error-exitcode 3 $b/src/gpu_selftest --tiny \
     > "$OUT/sanitize-racecheck.txt" 2>&1
   echo "compute-sanitizer racecheck (--tiny): rc=$? $(tail -n 2 "$OUT/sanitize-racecheck.txt" | tr '\n' ' ')"
+  step_done sanitize
 fi
-if [[ -n "${install_pid:-}" ]]; then wait $install_pid; tail -n 1 "$OUT/pkg-install.txt"; fi
+if [[ -n "${install_pid:-}" ]]; then wait $install_pid; tail -n 1 "$OUT/pkg-install.txt"; step_done "pkg install"; fi
 if [[ $steps == *" octave "* ]]; then
   $octave --eval "$pkg_setup pkg ('load', 'gpuscan'); gpuscan_info ();
       addpath ('$top/tests'); exit (! run_suite ());" > "$OUT/octave-suite.txt" 2>&1
   echo "octave suite rc=$?" >> "$OUT/octave-suite.txt"; tail -n 12 "$OUT/octave-suite.txt"
+  step_done octave
 fi
 if [[ $steps == *" pipeline "* ]]; then
   $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
       addpath ('$top/bench'); pipeline_bench ();" > "$OUT/pipeline-bench.txt" 2>&1
   cat "$OUT/pipeline-bench.txt"
+  step_done pipeline
 fi
 if [[ $steps == *" obench "* ]]; then
   $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
       addpath ('$top/bench'); octave_bench ();" > "$OUT/octave-bench.txt" 2>&1
   tail -n 30 "$OUT/octave-bench.txt"
+  step_done obench
 fi
 if [[ $steps == *" fault "* ]]; then
   $octave --eval "addpath ('$top/tests'); addpath ('$fb/inst');
       addpath ('$fb/src'); disp (gpuscan_info ().fault_injection); exit (! run_suite ());" \
       > "$OUT/fault-suite.txt" 2>&1
   echo "fault-injection suite rc=$?" >> "$OUT/fault-suite.txt"; grep -E "passed|suite|rc=" "$OUT/fault-suite.txt"
+  step_done fault
 fi
 if [[ $steps == *" chunk "* ]]; then
   GPUSCAN_CHUNK_ELEMENTS=$((1 << 30)) $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
@@ -169,6 +186,7 @@ if [[ $steps == *" chunk "* ]]; then
       clear y iy r ir; s = gpuscan (x, 'native', 'algorithm', 'decoupled');
       printf ('chunked native sum: %d\\n', isequal (s, gpuscan (x, 'native', 'algorithm', 'cpu')));" \
       2>&1 | tee "$OUT/chunk.txt" | tail -n 5
+  step_done chunk
 fi
 if [[ $steps == *" osanitize "* ]]; then
   for tool in memcheck synccheck; do
@@ -184,20 +202,24 @@ if [[ $steps == *" osanitize "* ]]; then
       d = gpuscan_array (rand (1e6, 1)); s = gpuscan (d); clear gpuscan; m = gpuscan (d, 'max');
       disp (gather (m)(end) == max (gather (d)));" > "$OUT/exit.txt" 2>&1
   echo "exit with live device arrays: rc=$? $(tr '\n' ' ' < "$OUT/exit.txt")"
+  step_done osanitize
 fi
 if [[ $steps == *" dbench "* ]]; then
   $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
       addpath ('$top/bench'); device_bench ();" > "$OUT/device-bench.txt" 2>&1
   tail -n 30 "$OUT/device-bench.txt"
+  step_done dbench
 fi
 if [[ $steps == *" cpu2 "* ]]; then
   GPUSCAN_ENGINE=cpu OMP_NUM_THREADS=2 taskset -c 0,1 $octave --eval "$pkg_setup
       pkg ('load', 'gpuscan'); addpath ('$top/bench'); octave_bench ();" > "$OUT/octave-bench-2cores.txt" 2>&1
   head -n 12 "$OUT/octave-bench-2cores.txt"
+  step_done cpu2
 fi
 if [[ $steps == *" plot "* ]]; then
   $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
       gpuscan_bench ('sizes', 2 .^ (10:2:28), 'plot', '$OUT/gpuscan_bench.png');" > "$OUT/gpuscan-bench.txt" 2>&1
   tail -n 20 "$OUT/gpuscan-bench.txt"
+  step_done plot
 fi
 exit $rc
