@@ -1,11 +1,12 @@
-// The decoupled scan of contiguous lines (forward; inclusive where there is more than
-// one line or there are head flags) of 4-byte elements whose state is the element
-// itself: single sums and products and the wrapping pass of 4-byte native sums.  The
-// tile lives in registers, in rows of one 16-byte vector a thread (a row: striped_threads
-// x 16 bytes, one coalesced stretch), and the block scans all its rows at once.  Without
-// the shared-memory staging of tile_scan_kernel a tile can be twice as large, so half as
-// many look-backs stall their blocks: the look-back is what separates the staged kernel
-// from a copy (without it, the staged kernel runs at the copy time).
+// The decoupled scan of contiguous lines (forward, or reverse for one line of whole
+// vectors; inclusive where there is more than one line or there are head flags) of
+// 4-byte elements whose state is the element itself: single sums and products and the
+// wrapping pass of 4-byte native sums.  The tile lives in registers, in rows of one
+// 16-byte vector a thread (a row: striped_threads x 16 bytes, one coalesced stretch), and
+// the block scans all its rows at once.  Without the shared-memory staging of
+// tile_scan_kernel a tile can be twice as large, so half as many look-backs stall their
+// blocks: the look-back is what separates the staged kernel from a copy (without it, the
+// staged kernel runs at the copy time).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -38,13 +39,43 @@ struct striped_tile
   // element c of this thread's vector in row j, from the tile's start
   static __device__ __forceinline__ int offset (int j, int c) { return j * row + threadIdx.x * per + c; }
 
+  // A reverse scan's tile (plain vectors of a multiple of `per` elements only) mirrors
+  // a forward one: logical element L lies at n - 1 - L, so that this thread's vector in
+  // row j is the physical vector (rows - 1 - j, threads - 1 - thread), its elements in
+  // reverse order.  (load branches on the direction, store steps by a signed row and
+  // mirrors the tile in place, its last use: of the four ways, the one where no kernel
+  // spills under the 80-register cap, sm_90.)
+  static constexpr bool mirrors = ! LINES;
+  static __device__ __forceinline__ vec mirrored (vec a)
+  {
+    vec b;
+#pragma unroll
+    for (int c = 0; c < per; c++)
+      b.e[c] = a.e[per - 1 - c];
+    return b;
+  }
+
   // rem: elements from the tile's start to the end (size or fewer: a partial tile, whose
   // missing elements read as pad: the operator's identity, so that the scan needs no
   // bounds of its own)
-  __device__ __forceinline__ void load (const T *x, int rem, int64_t base, T pad)
+  __device__ __forceinline__ void load (const line_args& g, int rem, int64_t base, T pad)
   {
+    const T *x = static_cast<const T *> (g.x);
+    const bool rev = mirrors && g.reverse;
     if (rem == size)
       {
+        if (rev)
+          {
+            const uint4 *src = reinterpret_cast<const uint4 *> (x + g.n - base) - 1 - threadIdx.x;
+#pragma unroll
+            for (int j = 0; j < rows; j++)
+              {
+                vec a;
+                a.u = __ldcs (src - j * threads);
+                v[j] = mirrored (a);
+              }
+            return;
+          }
         const uint4 *src = reinterpret_cast<const uint4 *> (x + base) + threadIdx.x;
 #pragma unroll
         for (int j = 0; j < rows; j++)
@@ -55,17 +86,28 @@ struct striped_tile
       for (int j = 0; j < rows; j++)
 #pragma unroll
         for (int c = 0; c < per; c++)
-          v[j].e[c] = offset (j, c) < rem ? x[base + offset (j, c)] : pad;
+          {
+            const int64_t p = base + offset (j, c);
+            v[j].e[c] = offset (j, c) < rem ? x[rev ? g.n - 1 - p : p] : pad;
+          }
   }
 
-  __device__ __forceinline__ void store (T *y, int rem, int64_t base) const
+  __device__ __forceinline__ void store (const line_args& g, int rem, int64_t base)
   {
+    T *y = static_cast<T *> (g.y);
+    const bool rev = mirrors && g.reverse;
     if (rem == size)
       {
-        uint4 *dst = reinterpret_cast<uint4 *> (y + base) + threadIdx.x;
+        uint4 *dst = rev ? reinterpret_cast<uint4 *> (y + g.n - base) - 1 - threadIdx.x
+                         : reinterpret_cast<uint4 *> (y + base) + threadIdx.x;
+        const int step = rev ? -threads : threads;
+        if (rev)
+#pragma unroll
+          for (int j = 0; j < rows; j++)
+            v[j] = mirrored (v[j]);
 #pragma unroll
         for (int j = 0; j < rows; j++)
-          __stcs (dst + j * threads, v[j].u);
+          __stcs (dst + j * step, v[j].u);
       }
     else
 #pragma unroll
@@ -73,7 +115,10 @@ struct striped_tile
 #pragma unroll
         for (int c = 0; c < per; c++)
           if (offset (j, c) < rem)
-            y[base + offset (j, c)] = v[j].e[c];
+            {
+              const int64_t p = base + offset (j, c);
+              y[rev ? g.n - 1 - p : p] = v[j].e[c];
+            }
   }
 };
 
@@ -82,12 +127,14 @@ inline bool striped_lines (const line_args& g) { return g.len != g.n || g.heads;
 
 // does g take the striped kernel?  (x and y 16-byte aligned: the engine's arrays are;
 // lines of at least one vector, so that a vector holds at most one line start; full
-// head flags, 4-byte aligned, read four at a time)
+// head flags, 4-byte aligned, read four at a time; a reverse scan: one line of whole
+// vectors, see striped_tile::mirrors)
 template <typename Op>
 inline bool striped_applies (const line_args& g)
 {
   const bool lines = striped_lines (g);
-  return striped_tile<Op>::serves && g.n >= wide_tile_from && ! g.reverse && ! g.ix && ! g.gate.exact
+  return striped_tile<Op>::serves && g.n >= wide_tile_from && ! g.ix && ! g.gate.exact
+         && (! g.reverse || (! lines && g.n % striped_tile<Op>::per == 0))
          && (! lines || (! g.exclusive && g.len >= striped_tile<Op>::per))
          && (! g.heads || (g.heads_full && (reinterpret_cast<uintptr_t> (g.heads) & 3) == 0))
          && vector_aligned (g.x, g.y);
@@ -201,7 +248,7 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
   const int64_t base = (int64_t) blockIdx.x * tile_t::size;
   const int rem = (int) min ((int64_t) tile_t::size, g.n - base);
   tile_t t;
-  t.load (static_cast<const T *> (g.x), rem, base, Op::identity ());
+  t.load (g, rem, base, Op::identity ());
   prefetch_tile (g, (int) sizeof (T), blockIdx.x, tile_t::size, look.prefetch_ahead);
   const unsigned long long starts = LINES ? striped_starts<Op> (g, base, rem) : 0;
   const auto starts_at = [&] (int j, int c) { return LINES && ((starts >> (j * tile_t::per + c)) & 1); };
@@ -313,7 +360,7 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
                      &t.v[j].e[0], nullptr);
         }
     }
-  t.store (static_cast<T *> (g.y), rem, base);
+  t.store (g, rem, base);
   note_redo (g.gate, left);
 }
 

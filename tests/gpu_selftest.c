@@ -428,15 +428,23 @@ int main (int argc, char **argv)
                 }
           /* the striped kernels over more tiles than the GPU holds at once (132 SMs x 3
              blocks), whose look-back is paced: the last tile full or partial; exclusive;
-             lines across tiles; head flags */
+             lines across tiles; head flags; reverse (mirrored tiles: lengths of whole
+             vectors, the last tile full or partial, inclusive and exclusive) */
           static const int64_t round_sizes[2] = { 12288 * 1500, 12288 * 1500 + 7 };
           if (scan_type_size (h.type) == 4 && ! tiny && a == GSK_DECOUPLED
               && (op == SCAN_SUM || op == SCAN_PROD || op == SCAN_SATSUM))
-            for (int v = 0; v < (quick ? 2 : 5); v++)
+            for (int v = 0; v < 8; v++)
               {
+                if (quick && v >= 2 && v != 6)
+                  continue;
                 scan_desc c = h;
                 c.len = round_sizes[v % 2];
-                c.exclusive = v == 2;
+                c.exclusive = v == 2 || v == 7;
+                if (v >= 5)
+                  {
+                    c.len = v == 5 ? round_sizes[0] : round_sizes[0] + 4;
+                    c.reverse = 1;
+                  }
                 if (v == 3)
                   {
                     c.len = 4099;
