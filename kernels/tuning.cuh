@@ -122,7 +122,9 @@ constexpr int striped_threads = GSK_STRIPED_THREADS;
 // segmented (H100, single sum, x copy, segmented by 1-byte flags at 2^26 / 4096x4096 along
 // dim 1: 8 rows 1.15 / 1.17-1.19; 10 rows 1.13 / 1.15-1.18 (a spilled word); 12 rows
 // 1.18 / 1.24; the staged tile 1.27 / 1.28; H200, segmented at 2^26, rows without a
-// segment start scanned plainly: 8 rows 1.28, 10 rows 1.24, 12 rows 1.27)
+// segment start scanned plainly: 8 rows 1.28, 10 rows 1.24, 12 rows 1.27; with the L2
+// prefetch and the flags gathered by a multiply, session 18: 8 rows 1.23-1.25, 10 rows
+// 1.21, 12 rows 1.24, bench/results/variants-starts-gather-H200-2026-11-24.txt)
 #ifndef GSK_STRIPED_ROWS_LINES
 #define GSK_STRIPED_ROWS_LINES 10
 #endif
