@@ -400,9 +400,12 @@ int main (int argc, char **argv)
   const size_t max_bytes = ((size_t) 1 << max_log2) * 8;
   void *x, *y, *xi;
   uint8_t *heads;
-  CHECK (cudaMalloc (&x, max_bytes));
+  /* (x and y: room for the copy baseline of a segmented scan of 2^max_log2 doubles, which
+     moves their flag bytes too) */
+  const size_t copy_bytes = max_bytes + ((size_t) 1 << max_log2) / 2;
+  CHECK (cudaMalloc (&x, copy_bytes));
   CHECK (cudaMalloc (&xi, max_bytes));
-  CHECK (cudaMalloc (&y, max_bytes));
+  CHECK (cudaMalloc (&y, copy_bytes));
   CHECK (cudaMalloc ((void **) &heads, (size_t) 1 << max_log2));
   /* random bits: no zeros, no special structure */
   {
