@@ -447,6 +447,10 @@ endfunction
 %!   assert (close_enough (gpuscan (m, 2, a{:}), cumsum (m, 2), m, "sum"), alg{1});
 %!   xs = single (x);
 %!   assert (close_enough (gpuscan (xs, a{:}), single (cumsum (x)), xs, "sum"), alg{1});
+%!   assert (close_enough (gpuscan (xs, "reverse", a{:}), single (flipud (cumsum (flipud (x)))),
+%!                         xs, "sum"), alg{1});
+%!   assert (close_enough (gpuscan (xs, "reverse", "exclusive", a{:}),
+%!                         single ([flipud(cumsum (flipud (x(2:end)))); 0]), xs, "sum"), alg{1});
 %!   [w, iw] = gpuscan (xs, "max", a{:});
 %!   [rw, riw] = cummax (xs);
 %!   assert (isequal (w, rw) && isequal (iw, riw), alg{1});
