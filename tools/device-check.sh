@@ -64,7 +64,7 @@ if [[ $steps == *" fault "* ]]; then
   rm -rf $fb && mkdir -p $fb && tar -C $fb -xzf "$tarball" --strip-components=1
   ( cd $fb && ./configure --enable-fault-injection > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 ) \
     || { tail -n 40 $fb/make.log; exit 1; }
-  step_done fault build
+  step_done "fault build"
 fi
 if [[ $steps == *" selftest "* ]]; then
   $b/src/gpu_selftest 2>&1 | tee "$OUT/selftest.txt" | tail -25; rc=$((rc | PIPESTATUS[0]))
