@@ -379,7 +379,8 @@ int main (int argc, char **argv)
   /* gpu_bench --profile LOG2: for ncu, three scans each of 2^LOG2 elements: double sum,
      int32 native sum, double sum segmented by full head flags, double sum along dim 2 of
      a square matrix, single sum, single sum along dim 1 of a square matrix, single sum
-     segmented by full head flags */
+     segmented by full head flags; gpu_bench --profile LOG2 indexed: [m, i] = cummax of
+     singles and of doubles */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;
   int count = 0;
@@ -430,22 +431,29 @@ int main (int argc, char **argv)
   static const scan_type types[4] = { SCAN_SINGLE, SCAN_DOUBLE, SCAN_INT32, SCAN_INT64 };
   if (profile)
     {
-      static const struct { scan_type type; scan_op op; int heads, dim; } cases[] = {
-        { SCAN_DOUBLE, SCAN_SUM, 0, 0 }, { SCAN_INT32, SCAN_SATSUM, 0, 0 },
-        { SCAN_DOUBLE, SCAN_SUM, 1, 0 }, { SCAN_DOUBLE, SCAN_SUM, 0, 2 },
-        { SCAN_SINGLE, SCAN_SUM, 0, 0 }, { SCAN_SINGLE, SCAN_SUM, 0, 1 },
-        { SCAN_SINGLE, SCAN_SUM, 1, 0 } };
-      for (int c = 0; c < (int) (sizeof cases / sizeof *cases); c++)
+      typedef struct { scan_type type; scan_op op; int heads, dim, index; } profile_case;
+      static const profile_case cases[] = {
+        { SCAN_DOUBLE, SCAN_SUM, 0, 0, 0 }, { SCAN_INT32, SCAN_SATSUM, 0, 0, 0 },
+        { SCAN_DOUBLE, SCAN_SUM, 1, 0, 0 }, { SCAN_DOUBLE, SCAN_SUM, 0, 2, 0 },
+        { SCAN_SINGLE, SCAN_SUM, 0, 0, 0 }, { SCAN_SINGLE, SCAN_SUM, 0, 1, 0 },
+        { SCAN_SINGLE, SCAN_SUM, 1, 0, 0 } };
+      static const profile_case indexed_cases[] = {
+        { SCAN_SINGLE, SCAN_MAX, 0, 0, 1 }, { SCAN_DOUBLE, SCAN_MAX, 0, 0, 1 } };
+      const int indexed = argc > 3 && strcmp (argv[3], "indexed") == 0;
+      const profile_case *list = indexed ? indexed_cases : cases;
+      const int ncases = indexed ? 2 : (int) (sizeof cases / sizeof *cases);
+      for (int c = 0; c < ncases; c++)
         {
           scan_desc d = { 0 };
           const int64_t n = (int64_t) 1 << max_log2, side = (int64_t) 1 << max_log2 / 2;
-          d.type = cases[c].type;
-          d.op = cases[c].op;
-          d.inner = cases[c].dim == 2 ? side : 1;
-          d.outer = cases[c].dim == 1 ? side : 1;
+          d.type = list[c].type;
+          d.op = list[c].op;
+          d.inner = list[c].dim == 2 ? side : 1;
+          d.outer = list[c].dim == 1 ? side : 1;
           d.len = n / (d.inner * d.outer);
-          d.heads = cases[c].heads ? heads : NULL;
-          d.heads_full = cases[c].heads;
+          d.heads = list[c].heads ? heads : NULL;
+          d.heads_full = list[c].heads;
+          d.index = list[c].index ? xi : NULL;
           d.x = d.type == SCAN_INT32 ? xi : x;
           d.y = y;
           need_work (gsk_workspace_bytes (&d, GSK_DECOUPLED));
@@ -506,6 +514,21 @@ int main (int argc, char **argv)
       d.y = y;
       bench ("vector max", &d, 0);
     }
+  /* max with the index output at smaller sizes (two launches: the values, then their
+     positions; the copy baseline counts x and y only) */
+  for (int t = 0; t < 2; t++)
+    for (int lg = 16; lg <= 24 && lg <= max_log2; lg += 4)
+      {
+        scan_desc d = { 0 };
+        d.type = types[t];
+        d.op = SCAN_MAX;
+        d.inner = d.outer = 1;
+        d.len = (int64_t) 1 << lg;
+        d.x = x;
+        d.y = y;
+        d.index = xi;
+        bench ("vector max, index", &d, 0);
+      }
   /* exclusive, reverse, segmented with 1-byte flags, max and prod, batched along dim 1 and
      dim 2 */
   for (int t = 0; t < 2; t++)

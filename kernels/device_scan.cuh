@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "block_scan.cuh"
+#include "extremum_index.cuh"
 #include "look_back.cuh"
 #include "scan_kernels.h"
 #include "scan_ops.cuh"
@@ -927,6 +928,35 @@ struct plan
   static int64_t lane_groups (const scan_desc *d) { return (d->inner + 31) / 32 * d->outer; }
   static int64_t lane_row_tiles (const scan_desc *d, int64_t rows) { return blocks_for (d->len, rows); }
 
+  // The index output of max and min through extremum_op: its values first, then their
+  // positions (extremum_index.cuh), both passes' look-back in the same workspace
+  static constexpr bool indexes_values = is_extremum<Op>::value;
+  static constexpr int64_t index_tile = (int64_t) block_threads * index_items;
+  static scan_desc values_of (const scan_desc *d)
+  {
+    scan_desc v = *d;
+    v.index = nullptr;
+    return v;
+  }
+  static size_t index_workspace (const scan_desc *d)
+  { return plan<latest_op>::status_bytes (blocks_for (scan_numel (d), index_tile)); }
+  static cudaError_t index_pass (const scan_desc *d, void *ws, cudaStream_t s)
+  {
+    if constexpr (indexes_values)   // (the plans of other operators instantiate no kernel)
+      {
+        typedef plan<latest_op> positions;
+        line_args g = make_line_args (d);
+        g.x = d->y;
+        const int64_t tiles = blocks_for (g.n, index_tile);
+        const prefix_by_look_back<latest_op> look = { positions::status_in (ws, tiles),
+                                                      positions::claim_status (ws, tiles, s), {} };
+        positions::template launch_decoupled<extremum_index_kernel<T, index_items>> (
+          g, look, tiles, block_threads, 0, s);
+        return cudaGetLastError ();
+      }
+    return cudaErrorNotSupported;
+  }
+
   // defined out of the class, so not inline: `extern template` then keeps the dispatch
   // unit from compiling the kernels again
   static size_t workspace (const scan_desc *d, gsk_algorithm a);
@@ -1046,6 +1076,12 @@ size_t plan<Op>::pass_workspace (const scan_desc *d, gsk_algorithm a)
 template <typename Op>
 size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
 {
+  if constexpr (indexes_values)
+    if (d->index)
+      {
+        const scan_desc values = values_of (d);
+        return std::max (pass_workspace (&values, a), index_workspace (d));
+      }
   size_t bytes = pass_workspace (d, a);
   if constexpr (! std::is_void<fast>::value)
     if (fast_applies (d, a))
@@ -1058,6 +1094,13 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, size_t
                            cudaStream_t s)
 {
   redo_gate gate = {};
+  if constexpr (indexes_values)
+    if (d->index)
+      {
+        const scan_desc values = values_of (d);
+        const cudaError_t err = pass (&values, a, ws, ws_bytes, gate, s);
+        return err != cudaSuccess ? err : index_pass (d, ws, s);
+      }
   if constexpr (! std::is_void<fast>::value)
     if (fast_applies (d, a))
       {

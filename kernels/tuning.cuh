@@ -59,6 +59,17 @@ constexpr int block_threads = 256;
 #ifndef GSK_ITEMS_4B_INDEXED
 #define GSK_ITEMS_4B_INDEXED 16
 #endif
+// The index output of max and min from their values (extremum_index.cuh): items a
+// thread of the positions' tiles, and the elements from which scans take that way (below,
+// minmax_op's (value, index) states in one pass)
+#ifndef GSK_INDEX_ITEMS
+#define GSK_INDEX_ITEMS 16
+#endif
+constexpr int index_items = GSK_INDEX_ITEMS;
+#ifndef GSK_INDEX_FROM_VALUES_MIN
+#define GSK_INDEX_FROM_VALUES_MIN 0
+#endif
+constexpr long long index_from_values_min = GSK_INDEX_FROM_VALUES_MIN;
 template <typename T, typename S>
 struct tile_shape
 {

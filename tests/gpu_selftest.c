@@ -101,6 +101,41 @@ static void fill (scan_type t, scan_op op, void *x, int64_t n)
     }
 }
 
+/* input for max and min with the index output: a walk that drifts the way the operator
+   looks in scan order (new extrema often, ties, returns to the running extremum), NaN
+   now and then and, every other array, a leading NaN run (reals), 0 and -0 */
+static void fill_walk (scan_type t, int up, int reverse, void *x, int64_t n)
+{
+  static unsigned turn;
+  const int unsigned_type = t == SCAN_UINT8 || t == SCAN_UINT16 || t == SCAN_UINT32
+                            || t == SCAN_UINT64 || t == SCAN_LOGICAL;
+  const int64_t lead = turn++ % 2 ? 3 : 0;
+  int64_t v = unsigned_type ? 100 : 0;
+  for (int64_t j = 0; j < n; j++)
+    {
+      const int64_t i = reverse ? n - 1 - j : j;
+      const uint64_t r = next ();
+      v += (up ? 1 : -1) * ((int64_t) (r % 4) - 1);
+      if (unsigned_type && v < 0)
+        v = 0;
+      const double d = j < lead || (r >> 8) % 251 == 0 ? NAN : v == 0 && (r >> 16) % 2 ? -0.0 : (double) v;
+      switch (t)
+        {
+        case SCAN_DOUBLE: ((double *) x)[i] = d; break;
+        case SCAN_SINGLE: ((float *) x)[i] = (float) d; break;
+        case SCAN_INT8: ((int8_t *) x)[i] = (int8_t) v; break;
+        case SCAN_UINT8: case SCAN_LOGICAL: ((uint8_t *) x)[i] = (uint8_t) (t == SCAN_LOGICAL ? v & 1 : v); break;
+        case SCAN_INT16: ((int16_t *) x)[i] = (int16_t) v; break;
+        case SCAN_UINT16: ((uint16_t *) x)[i] = (uint16_t) v; break;
+        case SCAN_INT32: ((int32_t *) x)[i] = (int32_t) v; break;
+        case SCAN_UINT32: ((uint32_t *) x)[i] = (uint32_t) v; break;
+        case SCAN_INT64: ((int64_t *) x)[i] = v; break;
+        case SCAN_UINT64: ((uint64_t *) x)[i] = (uint64_t) v; break;
+        default: break;
+        }
+    }
+}
+
 static int same (scan_type t, const void *a, const void *b, int64_t i)
 {
   switch (t)
@@ -456,6 +491,24 @@ int main (int argc, char **argv)
                   heads[i] = next () % 5003 == 0;
                 check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped rounds");
               }
+          /* max and min with the index, which decoupled inclusive scans of lines without
+             head flags find from the values (kernels/extremum_index.cuh, tiles of 4096):
+             vectors and batched lines, forward and reverse, sizes around its tiles */
+          static const int64_t index_sizes[] = { 1, 4095, 4096, 4097, 4096 * 3 + 1, 70001,
+                                                 12288 * 171 - 1, ((int64_t) 1 << 22) + 7 };
+          if ((op == SCAN_MAX || op == SCAN_MIN) && a == GSK_DECOUPLED && ! tiny)
+            for (int s = 0; s < (quick ? 5 : 8); s++)
+              for (int v = 0; v < 4; v++)
+                {
+                  scan_desc c = h;
+                  c.reverse = v % 2;
+                  c.len = v < 2 ? index_sizes[s] : index_sizes[s] / 37 + 1;
+                  c.outer = v < 2 ? 1 : 37;
+                  c.x = x;
+                  c.index = ref_ix;
+                  fill_walk (c.type, op == SCAN_MAX, c.reverse, x, scan_numel (&c));
+                  check (&c, (gsk_algorithm) a, y, ref, ix, ref_ix, "index from values");
+                }
           /* line blocks (decoupled, 1024 lines or more of a tile or more: a block a
              line, its tiles in turn): lines of one tile of 4096 elements, of two or four
              tiles of 2048 or 1024 (larger states), and of 6151, which ends in a partial tile */
