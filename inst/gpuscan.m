@@ -287,6 +287,25 @@ endfunction
 %! assert (isequaln (w, rw) && isequal (iw, riw));
 
 %!test
+%! ## max and min with the index on walks that make new extrema often, with ties and NaN
+%! ## runs (the GPU finds the positions from the values), vectors and columns
+%! x = cumsum (randi ([-1 2], 3 * 2^17, 1));
+%! x(1:3) = NaN;
+%! x(rand (size (x)) < 0.004) = NaN;
+%! for alg = test_algorithms ()
+%!   for c = {"double", "single", "int32", "int64", "uint32"}
+%!     for xc = {cast(x, c{1}), cast(reshape (-x, [], 3), c{1})}
+%!       [w, iw] = gpuscan (xc{1}, "max", "algorithm", alg{1});
+%!       [rw, riw] = cummax (xc{1});
+%!       assert (isequaln (w, rw) && isequal (iw, riw), "%s %s max", alg{1}, c{1});
+%!       [w, iw] = gpuscan (xc{1}, "min", "algorithm", alg{1});
+%!       [rw, riw] = cummin (xc{1});
+%!       assert (isequaln (w, rw) && isequal (iw, riw), "%s %s min", alg{1}, c{1});
+%!     endfor
+%!   endfor
+%! endfor
+
+%!test
 %! ## complex input: all four operators as Octave
 %! x = complex (randn (6, 4), randn (6, 4));
 %! assert (close_enough (gpuscan (x), cumsum (x), x, "sum"));
