@@ -61,7 +61,13 @@ constexpr int block_threads = 256;
 #endif
 // The index output of max and min from their values (extremum_index.cuh): items a
 // thread of the positions' tiles, and the elements from which scans take that way (below,
-// minmax_op's (value, index) states in one pass)
+// minmax_op's (value, index) states in one pass).  [m, i] = cummax, x a copy of x and y,
+// single / double at 2^24 and 2^26: H200 8 items 3.32 / 2.43, 3.43 / 2.33; 12 items 3.09 /
+// 2.35, 3.09 / 2.25; 16 items 3.08 / 2.34, 3.06 / 2.24 (24 need 50 KB of static shared
+// memory); one pass of minmax_op 4.25 / 2.84 at 2^26 (session 18).  H100, 16 items against
+// one pass in the same session: 2^24 2.75 / 2.10 against 3.18 / 2.25, 2^26 2.63 / 2.05
+// against 3.23 / 2.19; at 2^16 and 2^20 within the noise of the run (16-18 us, 20-28 us).
+// (bench/results/variants-index-*-2026-11-24.txt)
 #ifndef GSK_INDEX_ITEMS
 #define GSK_INDEX_ITEMS 16
 #endif
