@@ -556,6 +556,11 @@ int main (int argc, char **argv)
       /* with the index output (into xi, free here; the copy baseline counts x and y only) */
       d.index = xi;
       bench ("vector max, index", &d, 0);
+      d.heads = heads;
+      d.heads_full = 1;
+      bench ("segmented max, index", &d, 0);
+      d.heads = NULL;
+      d.heads_full = 0;
       d.index = NULL;
       d.op = SCAN_PROD;
       bench ("vector prod", &d, 0);

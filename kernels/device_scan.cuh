@@ -951,7 +951,7 @@ struct plan
         const prefix_by_look_back<latest_op> look = { positions::status_in (ws, tiles),
                                                       positions::claim_status (ws, tiles, s), {} };
         positions::template launch_decoupled<extremum_index_kernel<T, index_items>> (
-          g, look, tiles, block_threads, 0, s);
+          g, look, tiles, block_threads, g.heads && g.heads_full ? index_tile : 0, s);
         return cudaGetLastError ();
       }
     return cudaErrorNotSupported;

@@ -1,9 +1,10 @@
 // The index output of max and min, found from their values after extremum_op's scan
-// wrote them (inclusive scans of vectors and of batched lines, no head flags).
+// wrote them (inclusive scans of vectors and of batched lines, segmented or not).
 // A later element replaces the running extremum only when strictly better, so the
 // position reported at step k is the last step j <= k where the running value changed:
-// a line's first step, or m[j] != m[j - 1] with NaN runs counted as one value (a leading
-// NaN run keeps its first position, though extremum_op steps from one NaN to the next).
+// a segment's first step, or m[j] != m[j - 1] with NaN runs counted as one value (a
+// leading NaN run keeps its first position, though extremum_op steps from one NaN to the
+// next).
 // That is a max-scan of positions: its state is one int64, which travels packed with its
 // look-back flag, where minmax_op's (value, index) states do not ([m, i] = cummax of
 // 2^26 singles took 4.2x a copy of x and y through them on an H200; Nsight Compute on an
@@ -35,8 +36,9 @@ __device__ __forceinline__ bool changes (T a, T b)
   return a != b && (a == a || b == b);   // (NaN to NaN: no)
 }
 
-// One tile: the values (the value pass's output, g.x here) come in staged; each thread
-// notes the changes in its run of ITEMS as bits; the block scans the runs' latest
+// One tile: the values (the value pass's output, g.x here) come in staged, full head
+// flags too (in dynamic shared memory, `io::size` bytes, where there are such flags);
+// each thread notes the changes in its run of ITEMS as bits; the block scans the runs' latest
 // changes, the tile's prefix comes from the look-back; then each thread writes its
 // positions over the staged values, as doubles, and the tile stores them coalesced.
 template <typename T, int ITEMS>
@@ -55,9 +57,12 @@ extremum_index_kernel (line_args g, prefix_by_look_back<latest_op> prefix_of)
   __shared__ S prefix_st;
   __shared__ T before_st;   // the value before the tile in scan order
 
+  extern __shared__ uint4 dynamic_words[];
+  uint8_t *heads_st = reinterpret_cast<uint8_t *> (dynamic_words);
+
   const int64_t tile = blockIdx.x;
   const io t (g, tile);
-  t.load (st.values, nullptr, g);
+  t.load (st.values, heads_st, g);
   prefetch_tile (g, (int) sizeof (T), tile, io::size, prefix_of.prefetch_ahead);
   if (threadIdx.x == 0 && t.p0 > 0)
     before_st = static_cast<const T *> (g.x)[g.reverse ? g.n - t.p0 : t.p0 - 1];
@@ -74,8 +79,9 @@ extremum_index_kernel (line_args g, prefix_by_look_back<latest_op> prefix_of)
       for (int i = 0; i < ITEMS; i++, w.next ())
         if (first + i < t.cnt)
           {
-            const T v = st.values.v[io::pad (t.phys (g, first + i))];
-            if (w.k == 0 || changes (prev, v))
+            const int ph = t.phys (g, first + i);
+            const T v = st.values.v[io::pad (ph)];
+            if (w.starts (g, g.heads && g.heads_full ? heads_st[ph] : 0) || changes (prev, v))
               {
                 changed |= 1u << i;
                 last = i;
@@ -99,7 +105,7 @@ extremum_index_kernel (line_args g, prefix_by_look_back<latest_op> prefix_of)
             const int64_t p = t.p0 + first + i;
             if (changed >> i & 1)
               latest = p;
-            const int64_t k = w.k - (p - latest);   // the change's step in the line
+            const int64_t k = w.k - (p - latest);   // the change's step in the line (its segment's)
             st.ix[io::pad (t.phys (g, first + i))] = (double) ((g.reverse ? g.len - 1 - k : k) + 1);
           }
     }

@@ -16,13 +16,12 @@ namespace gsk {
 // F (Op) is called with the operator type for the descriptor and algorithm; false when
 // none.  Max and min take the value-only operator where it serves (inclusive, decoupled:
 // see extremum_op); with the index output, where their positions can be found from the
-// values (lines without head flags: extremum_index.cuh).
+// values (lines: extremum_index.cuh).
 template <typename F>
 bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 {
   const bool values_only = ! d->exclusive && a == GSK_DECOUPLED
-                           && (! d->index || (! d->heads && d->inner == 1
-                                              && scan_numel (d) >= index_from_values_min));
+                           && (! d->index || (d->inner == 1 && scan_numel (d) >= index_from_values_min));
 #define GSK_VALUES_ONLY(name)                                                 \
     if (d->op == SCAN_MAX && values_only) return f (vmax_##name ()), true;    \
     if (d->op == SCAN_MIN && values_only) return f (vmin_##name ()), true;

@@ -491,23 +491,27 @@ int main (int argc, char **argv)
                   heads[i] = next () % 5003 == 0;
                 check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped rounds");
               }
-          /* max and min with the index, which decoupled inclusive scans of lines without
-             head flags find from the values (kernels/extremum_index.cuh, tiles of 4096):
-             vectors and batched lines, forward and reverse, sizes around its tiles; the
-             largest (vectors of 4- and 8-byte types, which take that way) in more tiles
-             than the GPU holds at once */
+          /* max and min with the index, which decoupled inclusive scans of lines find
+             from the values (kernels/extremum_index.cuh, tiles of 4096): vectors, batched
+             lines, full head flags (one at a tile's start), forward and reverse, sizes
+             around its tiles; the largest (vectors of 4- and 8-byte types, which take
+             that way) in more tiles than the GPU holds at once */
           static const int64_t index_sizes[] = { 1, 4095, 4096, 4097, 4096 * 3 + 1, 70001,
                                                  12288 * 171 - 1, ((int64_t) 1 << 22) + 7 };
           if ((op == SCAN_MAX || op == SCAN_MIN) && a == GSK_DECOUPLED && ! tiny)
             for (int s = 0; s < (quick ? 5 : 8); s++)
-              for (int v = 0; v < 4; v++)
+              for (int v = 0; v < 6; v++)
                 {
                   if (s == 7 && (v >= 2 || scan_type_size (h.type) < 4))
                     continue;
                   scan_desc c = h;
                   c.reverse = v % 2;
-                  c.len = v < 2 ? index_sizes[s] : index_sizes[s] / 37 + 1;
-                  c.outer = v < 2 ? 1 : 37;
+                  c.len = v / 2 != 1 ? index_sizes[s] : index_sizes[s] / 37 + 1;
+                  c.outer = v / 2 != 1 ? 1 : 37;
+                  c.heads_full = v >= 4;
+                  c.heads = v >= 4 ? heads : NULL;
+                  for (int64_t i = 0; c.heads && i < c.len; i++)
+                    heads[i] = next () % 997 == 0 || i == 4096;
                   c.x = x;
                   c.index = ref_ix;
                   fill_walk (c.type, op == SCAN_MAX, c.reverse, x, scan_numel (&c));
