@@ -38,9 +38,9 @@ __device__ __forceinline__ bool changes (T a, T b)
 
 // One tile: the values (the value pass's output, g.x here) come in staged, full head
 // flags too (in dynamic shared memory, `io::size` bytes, where there are such flags);
-// each thread notes the changes in its run of ITEMS as bits; the block scans the runs' latest
-// changes, the tile's prefix comes from the look-back; then each thread writes its
-// positions over the staged values, as doubles, and the tile stores them coalesced.
+// each thread notes the changes in its run of ITEMS as bits; the block scans the runs'
+// latest changes, the tile's prefix comes from the look-back; then each thread writes
+// its positions over the staged values, as doubles, and the tile stores them coalesced.
 template <typename T, int ITEMS>
 __global__ void __launch_bounds__ (block_threads)
 extremum_index_kernel (line_args g, prefix_by_look_back<latest_op> prefix_of)

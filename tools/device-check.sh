@@ -12,7 +12,8 @@
 # osanitize: device-array and compaction tests under compute-sanitizer memcheck;
 # dbench: the device-array benchmark (bench/device_bench.m);  cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot;  ncu: Nsight
-# Compute sections of the tile kernels (gpu_bench --profile 24);  variants: an A/B of
+# Compute sections of the tile kernels (gpu_bench --profile 24; GSK_NCU_CASES=indexed:
+# [m, i] = cummax instead);  variants: an A/B of
 # tuning.cuh's constants in one run: GSK_VARIANTS="name:-DMACRO=v,-DMACRO2=w ..." builds
 # gpu_bench again from the tarball for each variant (the variants side by side),
 # runs it after the main build's, and tabulates the decoupled rows' ratio to a copy;
