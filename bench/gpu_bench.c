@@ -441,7 +441,8 @@ int main (int argc, char **argv)
         { SCAN_SINGLE, SCAN_MAX, 0, 0, 1 }, { SCAN_DOUBLE, SCAN_MAX, 0, 0, 1 } };
       const int indexed = argc > 3 && strcmp (argv[3], "indexed") == 0;
       const profile_case *list = indexed ? indexed_cases : cases;
-      const int ncases = indexed ? 2 : (int) (sizeof cases / sizeof *cases);
+      const int ncases = indexed ? (int) (sizeof indexed_cases / sizeof *indexed_cases)
+                                 : (int) (sizeof cases / sizeof *cases);
       for (int c = 0; c < ncases; c++)
         {
           scan_desc d = { 0 };
