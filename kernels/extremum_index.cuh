@@ -13,7 +13,6 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
 #include "block_scan.cuh"
 #include "look_back.cuh"
@@ -25,9 +24,6 @@ namespace gsk {
 
 // the latest position of a change (INT64_MIN: none yet)
 typedef extremum_op<int64_t, true> latest_op;
-
-template <typename Op> struct is_extremum : std::false_type {};
-template <typename T, bool is_max> struct is_extremum<extremum_op<T, is_max>> : std::true_type {};
 
 // does the running extremum change from a to b?
 template <typename T>
@@ -69,11 +65,12 @@ extremum_index_kernel (line_args g, prefix_by_look_back<latest_op> prefix_of)
   __syncthreads ();
 
   const int first = threadIdx.x * ITEMS;
+  const line_walker at_first (g, t.p0 + first);
   unsigned changed = 0;   // bit i: step first + i changes
   int last = -1;
   if (first < t.cnt)
     {
-      line_walker w (g, t.p0 + first);
+      line_walker w = at_first;
       T prev = first ? st.values.v[io::pad (t.phys (g, first - 1))] : before_st;
 #pragma unroll
       for (int i = 0; i < ITEMS; i++, w.next ())
@@ -97,7 +94,7 @@ extremum_index_kernel (line_args g, prefix_by_look_back<latest_op> prefix_of)
   if (first < t.cnt)
     {
       int64_t latest = seg_combine<latest_op> (prefix, excl).a;
-      line_walker w (g, t.p0 + first);
+      line_walker w = at_first;
 #pragma unroll
       for (int i = 0; i < ITEMS; i++, w.next ())
         if (first + i < t.cnt)

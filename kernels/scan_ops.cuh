@@ -124,11 +124,12 @@ struct extremum_op
   static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
 };
 
+template <typename Op> struct is_extremum : std::false_type {};
+template <typename T, bool is_max> struct is_extremum<extremum_op<T, is_max>> : std::true_type {};
+
 // operators that serve only inclusive scans with the decoupled algorithm (the dispatch
 // sends the others to an operator that serves all): no kernels of theirs for the rest
-template <typename Op> struct inclusive_only { static constexpr bool value = false; };
-template <typename T, bool is_max>
-struct inclusive_only<extremum_op<T, is_max>> { static constexpr bool value = true; };
+template <typename Op> using inclusive_only = is_extremum<Op>;
 
 // Saturating integer sum: the state is the clamp map s -> clamp (s + a, lo, hi).  Two
 // such maps compose into one; `a` is kept within +-(hi - lo) of the type in a wider
