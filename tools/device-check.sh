@@ -146,13 +146,17 @@ if [[ $steps == *" transfers "* ]]; then
   step_done transfers
 fi
 if [[ $steps == *" sanitize "* ]]; then
+  # (a machine that went back loses the build: the step needs `build` in the same call then)
+  [[ -x $b/src/gpu_selftest ]] || { echo "sanitize: no $b/src/gpu_selftest (run build first)"; rc=1; }
   for tool in memcheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 3 $b/src/gpu_selftest --quick > "$OUT/sanitize-$tool.txt" 2>&1
-    echo "compute-sanitizer $tool: rc=$? $(tail -n 2 "$OUT/sanitize-$tool.txt" | tr '\n' ' ')"
+    t_rc=$?; [[ $t_rc == 0 ]] || rc=1
+    echo "compute-sanitizer $tool: rc=$t_rc $(tail -n 2 "$OUT/sanitize-$tool.txt" | tr '\n' ' ')"
   done
   timeout 400 compute-sanitizer --tool racecheck --error-exitcode 3 $b/src/gpu_selftest --tiny \
     > "$OUT/sanitize-racecheck.txt" 2>&1
-  echo "compute-sanitizer racecheck (--tiny): rc=$? $(tail -n 2 "$OUT/sanitize-racecheck.txt" | tr '\n' ' ')"
+  t_rc=$?; [[ $t_rc == 0 ]] || rc=1
+  echo "compute-sanitizer racecheck (--tiny): rc=$t_rc $(tail -n 2 "$OUT/sanitize-racecheck.txt" | tr '\n' ' ')"
   step_done sanitize
 fi
 if [[ -n "${install_pid:-}" ]]; then wait $install_pid; tail -n 1 "$OUT/pkg-install.txt"; step_done "pkg install"; fi
