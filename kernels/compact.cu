@@ -9,8 +9,10 @@
 // Elements move as opaque words of their size, so one kernel serves every class.
 #include <cuda_runtime.h>
 
-#include "device_scan.cuh"
+#include "block_scan.cuh"
+#include "look_back.cuh"
 #include "scan_kernels.h"
+#include "scan_ops.cuh"
 #include "tuning.cuh"
 
 namespace gsk {
