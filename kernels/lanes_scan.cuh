@@ -311,6 +311,8 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
 }
 
 // ---- host side ------------------------------------------------------------------
+// the lane runs' shape: lanes too few to fill the GPU are cut along the dimension into
+// chunks (of at least lanes_min_chunk steps) that a reduce and a carry pass join
 inline lanes_args make_lanes_args (const scan_desc *d)
 {
   lanes_args a = { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,

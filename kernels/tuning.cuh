@@ -177,7 +177,10 @@ struct line_blocks_shape
 // 1.19 / 1.25; 1.2 and 0.6 us 1.15 / 1.20 / 1.17 / 1.22 and 1.22 / 1.24 / 1.26 / 1.32,
 // as 2.0 and 0.6 us, 1.6 and 1.0 us, or 1.2 us and no delay between polls; 3.0 and 1.0
 // us 1.13 / 1.19 / 1.15 / 1.20 but 1.28 / 1.27 / 1.30 / 1.33.  Blocks of 128 threads
-// instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)
+// instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)  Again with the L2
+// prefetch (session 20, x copy at 2^24 / 2^28): 1200 ns single 1.11 / 1.09, double 1.16 /
+// 1.11; 700 ns 1.15 / 1.10, 1.19 / 1.12; 2000 ns 1.12 / 1.09, 1.17 / 1.11; segmented
+// singles 1.20-1.21 at all three (variants-look-back-wait-H200-2026-11-24.txt).
 #ifndef GSK_LOOK_BACK_WAIT_NS
 #define GSK_LOOK_BACK_WAIT_NS 1200
 #endif
