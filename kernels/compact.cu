@@ -1,7 +1,7 @@
 // Stream compaction (y = x(mask)) through an exclusive scan of the mask, the first
 // application of scan in the source documents.  Two kernels:
 //   count_tiles:   counts the kept elements of each tile and finds the tile's offset in
-//                  the output by the decoupled look-back of the scans (device_scan.cuh)
+//                  the output by the decoupled look-back of the scans (look_back.cuh)
 //                  over groups of tiles; the last group leaves the total, which sizes
 //                  the output
 //   scatter_tiles: each tile scans its mask (warp ballots, then one warp scans the warp

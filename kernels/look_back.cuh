@@ -209,7 +209,7 @@ struct prefix_by_look_back
 };
 
 // A lane's exclusive prefix from the tiles before its own along the lane (lane tiles of
-// device_scan.cuh): slot is the lane's status slot in the tile just before, stride the
+// lanes_scan.cuh): slot is the lane's status slot in the tile just before, stride the
 // slots between two such tiles.  Each thread of the warp follows its own lane, one tile
 // a read, and spins: paced as the tiles' look-back (1.2 us, then 0.6 us), 4096x4096
 // along dim 2 went from 1.25x to 1.49x a copy (single) and 1.11x to 1.37x (double) on

@@ -102,7 +102,7 @@ constexpr long long wide_tile_from = 1LL << 21;
 #define GSK_WIDE_THREADS_INT 256   // 8-byte integer sums
 #endif
 // shared memory an SM and what the GPU reserves of it for each block (Hopper: 228 and 1
-// KiB): with the threads, they bound the blocks an SM (device_scan.cuh: blocks_fitting)
+// KiB): with the threads, they bound the blocks an SM (launch.cuh: blocks_fitting)
 constexpr int smem_per_sm = 228 * 1024;
 constexpr int smem_reserved_per_block = 1024;
 constexpr int threads_per_sm = 2048;
