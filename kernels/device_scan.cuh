@@ -13,7 +13,6 @@
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <type_traits>
-#include <utility>
 
 #include "block_scan.cuh"
 #include "extremum_index.cuh"
