@@ -60,6 +60,12 @@ if [[ $steps == *" build "* ]]; then
   grep "CUDA engine" $b/configure.log
   step_done build
 fi
+# the steps that run the build's programs: a machine that went back lost its build, so
+# they need `build` in the same call (else each would fail on its own, and some quietly)
+if [[ $steps =~ " "(selftest|large|bench|ncu|compact|transfers|sanitize)" " ]] \
+   && ! [[ -x $b/src/gpu_selftest && -x $b/src/gpu_bench ]]; then
+  echo "no build in $b: run build in the same call"; rc=1
+fi
 if [[ $steps == *" fault "* ]]; then
   fb=/tmp/gs-fault
   rm -rf $fb && mkdir -p $fb && tar -C $fb -xzf "$tarball" --strip-components=1
@@ -146,8 +152,6 @@ if [[ $steps == *" transfers "* ]]; then
   step_done transfers
 fi
 if [[ $steps == *" sanitize "* ]]; then
-  # (a machine that went back loses the build: the step needs `build` in the same call then)
-  [[ -x $b/src/gpu_selftest ]] || { echo "sanitize: no $b/src/gpu_selftest (run build first)"; rc=1; }
   for tool in memcheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 3 $b/src/gpu_selftest --quick > "$OUT/sanitize-$tool.txt" 2>&1
     t_rc=$?; [[ $t_rc == 0 ]] || rc=1
