@@ -180,7 +180,10 @@ struct line_blocks_shape
 // instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)  Again with the L2
 // prefetch (session 20, x copy at 2^24 / 2^28): 1200 ns single 1.11 / 1.09, double 1.16 /
 // 1.11; 700 ns 1.15 / 1.10, 1.19 / 1.12; 2000 ns 1.12 / 1.09, 1.17 / 1.11; segmented
-// singles 1.20-1.21 at all three (variants-look-back-wait-H200-2026-11-24.txt).
+// singles 1.20-1.21 at all three (variants-look-back-wait-H200-2026-11-24.txt).  The first
+// round of such a grid waits too: without the wait, 2^24 double 1.17 -> 1.19, int32 1.17 ->
+// 1.20 (three runs each); 2400 or 3600 ns, or 1200 ns + 2-4 ns a tile, for the first round
+// alone: within the noise (session 21, variants-first-round-wait-*-H200-2026-11-25.txt).
 #ifndef GSK_LOOK_BACK_WAIT_NS
 #define GSK_LOOK_BACK_WAIT_NS 1200
 #endif
