@@ -18,7 +18,8 @@
 # gpu_bench again from the tarball for each variant (the variants side by side),
 # runs it after the main build's, and tabulates the decoupled rows' ratio to a copy;
 # with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
-# The builds run side by side; everything that uses the GPU runs one after another.
+# The builds run side by side; everything that uses the GPU runs one after another, and the
+# benchmarks after every build.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
@@ -52,6 +53,18 @@ if [[ $steps == *" variants "* ]]; then
     variant_pid[$name]=$!
   done
 fi
+# waits once for the variants' builds (before any benchmark: a benchmark beside a build
+# timed small scans up to 2 us slower, session 21)
+variants_built=""; variants_waited=""
+wait_variants () {
+  [ -n "$variants_waited" ] && return; variants_waited=1
+  for spec in ${GSK_VARIANTS:-}; do
+    name=${spec%%:*}; vb=/tmp/gs-variant-$name
+    if wait ${variant_pid[$name]}; then variants_built+=" $name"; else
+      echo "variant $name (${spec#*:}): build failed"; tail -n 20 $vb/make.log $vb/configure.log; fi
+  done
+  echo "variants built:$variants_built ($(( $(date +%s) - t0 )) s from the start)"
+}
 if [[ $steps == *" build "* ]]; then
   rm -rf $b && mkdir -p $b && tar -C $b -xzf "$tarball" --strip-components=1
   ( cd $b && start=$(date +%s) && ./configure > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 \
@@ -82,18 +95,13 @@ if [[ $steps == *" large "* ]]; then
   step_done large
 fi
 if [[ $steps == *" bench "* ]]; then
+  [[ $steps == *" variants "* ]] && wait_variants
   $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
   step_done bench
 fi
 if [[ $steps == *" variants "* ]]; then
-  built=""
-  for spec in ${GSK_VARIANTS:-}; do
-    name=${spec%%:*}; vb=/tmp/gs-variant-$name
-    if wait ${variant_pid[$name]}; then built+=" $name"; else
-      echo "variant $name (${spec#*:}): build failed"; tail -n 20 $vb/make.log $vb/configure.log; fi
-  done
-  echo "variants built:$built ($(( $(date +%s) - t0 )) s from the start)"
+  wait_variants
   # (the benchmarks one after another, none beside a build)
   # (without the build step, no main column: name a variant with no flags, "base:")
   names=""; files=""
@@ -101,7 +109,7 @@ if [[ $steps == *" variants "* ]]; then
     [ -s "$OUT/bench.txt" ] || $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
     names="main"; files="$OUT/bench.txt"
   fi
-  for name in $built; do
+  for name in $variants_built; do
     if [ -n "${GSK_VARIANTS_SELFTEST:-}" ]; then
       /tmp/gs-variant-$name/src/gpu_selftest --quick > "$OUT/selftest-$name.txt" 2>&1
       echo "variant $name: gpu_selftest --quick rc=$? ($(tail -n 1 "$OUT/selftest-$name.txt"))"
