@@ -165,14 +165,47 @@ template <typename Op> struct striped_state<Op, true>
   static __device__ __forceinline__ S from_seg (const seg<Op>& s) { return s; }
 };
 
-// Which elements of this thread's vector in each row start a segment (LINES): bit
-// 4 * j + c for element c of row j (a line start, or a head flag)
+// The head flags of this thread's vector in each row (LINES with heads), one 4-byte
+// word a row, all loaded before any is looked at, so that the loads are in flight together
+// (where the compiler kept the test of a full tile between the rows, each load waited for
+// the one before: 1.24x -> 1.76x the copy time, H200).  The kernel loads them before the
+// tile's elements: issued behind the elements' loads they held up the rows' scans (H200,
+// segmented singles, x copy at 2^24 / 2^26 / 2^28, both with the flags' L2 prefetch:
+// 1.37 / 1.19 / 1.12 -> 1.27 / 1.15 / 1.11).  (A plain load: as a streaming load, like
+// the elements', the scan took 1.50x instead of 1.15x.)
 template <typename Op>
-__device__ __forceinline__ unsigned long long striped_starts (const line_args& g, int64_t base, int rem)
+__device__ __forceinline__ void striped_head_words (const line_args& g, int64_t base, int rem,
+                                                    unsigned (&flags)[striped_tile<Op, true>::rows])
+{
+  typedef striped_tile<Op, true> tile_t;
+  static_assert (tile_t::per == 4, "a vector's head flags: one 4-byte word");
+  if (! g.heads)
+    return;
+  if (rem == tile_t::size)
+#pragma unroll
+    for (int j = 0; j < tile_t::rows; j++)
+      flags[j] = *reinterpret_cast<const unsigned *> (g.heads + base + tile_t::offset (j, 0));
+  else
+#pragma unroll
+    for (int j = 0; j < tile_t::rows; j++)
+      {
+        flags[j] = 0;
+#pragma unroll
+        for (int c = 0; c < tile_t::per; c++)
+          if (tile_t::offset (j, c) < rem)
+            flags[j] |= (unsigned) g.heads[base + tile_t::offset (j, c)] << 8 * c;
+      }
+}
+
+// Which elements of this thread's vector in each row start a segment (LINES): bit
+// 4 * j + c for element c of row j (a line start, or a head flag; flags: the words of
+// striped_head_words)
+template <typename Op>
+__device__ __forceinline__ unsigned long long striped_starts (const line_args& g, int64_t base,
+                                                              const unsigned (&flags)[striped_tile<Op, true>::rows])
 {
   typedef striped_tile<Op, true> tile_t;
   static_assert (tile_t::per * tile_t::rows <= 64, "one bit an element");
-  static_assert (tile_t::per == 4, "a vector's head flags: one 4-byte word");
   unsigned long long starts = 0;
   if (g.len != g.n)
     {
@@ -191,37 +224,16 @@ __device__ __forceinline__ unsigned long long striped_starts (const line_args& g
         }
     }
   if (g.heads)
-    {
-      // every row's flags loaded before any is looked at, so that the loads are in flight
-      // together (where the compiler kept the test of a full tile between the rows, each
-      // load waited for the one before: 1.24x -> 1.76x the copy time, H200).  (A plain
-      // load: as a streaming load, like the elements', the scan took 1.50x instead of 1.15x.)
-      unsigned flags[tile_t::rows];
-      if (rem == tile_t::size)
+    // a row's four flag bytes to four bits: the top bit of each byte set where the byte
+    // is nonzero, then those gathered by one multiply (their products land on distinct
+    // bits, so no carry reaches bits 28-31).  (Bit by bit, each byte tested: H200,
+    // segmented singles of 2^26, 1.22-1.23x a copy against 1.21x, four runs each.)
 #pragma unroll
-        for (int j = 0; j < tile_t::rows; j++)
-          flags[j] = *reinterpret_cast<const unsigned *> (g.heads + base + tile_t::offset (j, 0));
-      else
-#pragma unroll
-        for (int j = 0; j < tile_t::rows; j++)
-          {
-            flags[j] = 0;
-#pragma unroll
-            for (int c = 0; c < tile_t::per; c++)
-              if (tile_t::offset (j, c) < rem)
-                flags[j] |= (unsigned) g.heads[base + tile_t::offset (j, c)] << 8 * c;
-          }
-      // a row's four flag bytes to four bits: the top bit of each byte set where the byte
-      // is nonzero, then those gathered by one multiply (their products land on distinct
-      // bits, so no carry reaches bits 28-31).  (Bit by bit, each byte tested: H200,
-      // segmented singles of 2^26, 1.22-1.23x a copy against 1.21x, four runs each.)
-#pragma unroll
-      for (int j = 0; j < tile_t::rows; j++)
-        {
-          const unsigned nonzero = (((flags[j] & 0x7f7f7f7fu) + 0x7f7f7f7fu) | flags[j]) & 0x80808080u;
-          starts |= (unsigned long long) ((nonzero * 0x00204081u) >> 28) << (j * tile_t::per);
-        }
-    }
+    for (int j = 0; j < tile_t::rows; j++)
+      {
+        const unsigned nonzero = (((flags[j] & 0x7f7f7f7fu) + 0x7f7f7f7fu) | flags[j]) & 0x80808080u;
+        starts |= (unsigned long long) ((nonzero * 0x00204081u) >> 28) << (j * tile_t::per);
+      }
   return starts;
 }
 
@@ -252,10 +264,15 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
   const auto op_combine = [] (const A& x, const A& y) { return Op::combine (x, y); };
   const int64_t base = (int64_t) blockIdx.x * tile_t::size;
   const int rem = (int) min ((int64_t) tile_t::size, g.n - base);
+  unsigned head_words[LINES ? tile_t::rows : 1];
+  if constexpr (LINES)
+    striped_head_words<Op> (g, base, rem, head_words);
   tile_t t;
   t.load (g, rem, base, Op::identity ());
   prefetch_tile (g, (int) sizeof (T), blockIdx.x, tile_t::size, look.prefetch_ahead);
-  const unsigned long long starts = LINES ? striped_starts<Op> (g, base, rem) : 0;
+  unsigned long long starts = 0;
+  if constexpr (LINES)
+    starts = striped_starts<Op> (g, base, head_words);
   const auto starts_at = [&] (int j, int c) { return LINES && ((starts >> (j * tile_t::per + c)) & 1); };
 
   // each row: the thread's vector folded, scanned across the warp (the lanes' exclusive
