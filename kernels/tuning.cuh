@@ -141,7 +141,10 @@ constexpr int striped_threads = GSK_STRIPED_THREADS;
 // 1.18 / 1.24; the staged tile 1.27 / 1.28; H200, segmented at 2^26, rows without a
 // segment start scanned plainly: 8 rows 1.28, 10 rows 1.24, 12 rows 1.27; with the L2
 // prefetch and the flags gathered by a multiply, session 18: 8 rows 1.23-1.25, 10 rows
-// 1.21, 12 rows 1.24, bench/results/variants-starts-gather-H200-2026-11-24.txt)
+// 1.21, 12 rows 1.24, bench/results/variants-starts-gather-H200-2026-11-24.txt; with the
+// flags loaded first, session 22, 10 rows 1.15; in the standalone prototype of that tile,
+// 12 rows spilled under the 80 registers and took 1.21 against 1.13 for 10 rows,
+// segmented-flags-order-H200-2026-11-25.txt)
 #ifndef GSK_STRIPED_ROWS_LINES
 #define GSK_STRIPED_ROWS_LINES 10
 #endif
