@@ -503,6 +503,20 @@ int main (int argc, char **argv)
       d.y = y;
       bench ("vector saturating", &d, 0);
     }
+  /* native sums of 1- and 2-byte integers (always the exact scan: no fast path), of
+     random bytes, which saturate */
+  static const scan_type small_ints[] = { SCAN_INT8, SCAN_INT16 };
+  for (int t = 0; t < 2 && max_log2 >= 24; t++)
+    {
+      scan_desc d = { 0 };
+      d.type = small_ints[t];
+      d.op = SCAN_SATSUM;
+      d.inner = d.outer = 1;
+      d.len = (int64_t) 1 << 24;
+      d.x = x;
+      d.y = y;
+      bench ("vector native", &d, 0);
+    }
   /* integer max (the value-only operator of 4- and 8-byte integers) */
   for (int t = 2; t < 4; t++)
     {

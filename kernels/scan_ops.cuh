@@ -133,32 +133,38 @@ template <typename Op> using inclusive_only = is_extremum<Op>;
 
 // Saturating integer sum: the state is the clamp map s -> clamp (s + a, lo, hi).  Two
 // such maps compose into one; `a` is kept within +-(hi - lo) of the type in a wider
-// integer W, beyond which the map is constant anyway, so nothing overflows.
+// integer W (twice the type's bits: the sum of two such `a` fits), beyond which the map
+// is constant anyway, so nothing overflows; lo and hi lie in the type's range.  (So the
+// maps of 1- and 2-byte integers take 4 and 8 bytes, and travel packed in the look-back.)
 template <typename T> struct wide { typedef long long type; };
+template <> struct wide<int8_t> { typedef short type; };
+template <> struct wide<uint8_t> { typedef short type; };
+template <> struct wide<int16_t> { typedef int type; };
+template <> struct wide<uint16_t> { typedef int type; };
 template <> struct wide<int64_t> { typedef __int128 type; };
 template <> struct wide<uint64_t> { typedef __int128 type; };
 
-template <typename W> struct clamp_map { W a, lo, hi; };
+template <typename W, typename T> struct clamp_map { W a; T lo, hi; };
 
 template <typename T>
 struct satsum_op
 {
   typedef T elem;
   typedef typename wide<T>::type W;
-  typedef clamp_map<W> A;
+  typedef clamp_map<W, T> A;
   static __device__ __forceinline__ W clamp (W v, W lo, W hi) { return v < lo ? lo : v > hi ? hi : v; }
   static __device__ __forceinline__ A identity ()
-  { return { W (0), W (limits<T>::lowest ()), W (limits<T>::highest ()) }; }
+  { return { W (0), limits<T>::lowest (), limits<T>::highest () }; }
   static __device__ __forceinline__ A lift (T x, int64_t)
-  { return { W (x), W (limits<T>::lowest ()), W (limits<T>::highest ()) }; }
+  { return { W (x), limits<T>::lowest (), limits<T>::highest () }; }
   static __device__ __forceinline__ A combine (A f, A g)
   {
     const W span = W (limits<T>::highest ()) - W (limits<T>::lowest ());
-    return { clamp (f.a + g.a, -span, span), clamp (f.lo + g.a, g.lo, g.hi),
-             clamp (f.hi + g.a, g.lo, g.hi) };
+    return { clamp (W (f.a + g.a), W (-span), span), T (clamp (W (f.lo + g.a), W (g.lo), W (g.hi))),
+             T (clamp (W (f.hi + g.a), W (g.lo), W (g.hi))) };
   }
   static __device__ __forceinline__ void emit (A f, T *y, double *)
-  { *y = T (clamp (f.a, f.lo, f.hi)); }
+  { *y = T (clamp (f.a, W (f.lo), W (f.hi))); }
 };
 
 // The second pass of a scan knows its prefix, so it only needs to step a value along:
@@ -183,7 +189,7 @@ struct runner<satsum_op<T>>
   typedef satsum_op<T> Op;
   typedef typename Op::W V;
   static constexpr bool checks_range = false;
-  static __device__ __forceinline__ V start (const typename Op::A& f) { return Op::clamp (f.a, f.lo, f.hi); }
+  static __device__ __forceinline__ V start (const typename Op::A& f) { return Op::clamp (f.a, V (f.lo), V (f.hi)); }
   static __device__ __forceinline__ V reset () { return V (0); }
   static __device__ __forceinline__ V step (V v, T x, int64_t)
   { return Op::clamp (v + V (x), V (limits<T>::lowest ()), V (limits<T>::highest ())); }

@@ -22,7 +22,16 @@ constexpr int block_threads = 256;
 // takes 16 below wide_tile_from elements and 24 from there (single sum and product, the
 // only 4-byte operators with states of up to 16 bytes: two more kernels).
 #ifndef GSK_ITEMS_4B
-#define GSK_ITEMS_4B 16   // 4-byte elements and smaller with states of up to 16 bytes
+#define GSK_ITEMS_4B 16   // 4-byte elements with states of up to 16 bytes
+#endif
+// 1- and 2-byte elements (their native sums, the only such operators with states of up
+// to 16 bytes; H200, saturating data, us at 2^16 / 2^24, int8 and int16: 16 items 6.6 /
+// 69.4, 5.9 / 58.6; 32 items 8.0 / 47.7, 7.2 / 44.6; 64 items 10.8 / 38.6, 9.7 / 43.3,
+// bench/results/native-narrow-sums-H200-2026-11-25.txt).  16: 32 items took the unit of
+// these types 149 s to compile for one GPU instead of 110 s (2 cores), and small arrays
+// pay for them.
+#ifndef GSK_ITEMS_NARROW
+#define GSK_ITEMS_NARROW 16
 #endif
 #ifndef GSK_ITEMS_4B_LARGE
 #define GSK_ITEMS_4B_LARGE 24
@@ -81,7 +90,8 @@ struct tile_shape
 {
   static constexpr int items = sizeof (T) >= 16 ? 4 : sizeof (S) > 32 ? 4
                                : sizeof (S) > 16 ? (sizeof (T) >= 8 ? GSK_ITEMS_8B_INDEXED : GSK_ITEMS_4B_INDEXED)
-                               : sizeof (T) >= 8 ? GSK_ITEMS_8B : GSK_ITEMS_4B;
+                               : sizeof (T) >= 8 ? GSK_ITEMS_8B : sizeof (T) <= 2 ? GSK_ITEMS_NARROW
+                               : GSK_ITEMS_4B;
   static constexpr int size = block_threads * items;
   static constexpr int min_blocks = 0;   // (none: the compiler's choice of registers)
 };
@@ -109,7 +119,9 @@ constexpr int threads_per_sm = 2048;
 template <typename T, typename S>
 struct wide_tile_shape
 {
-  static constexpr bool wide = sizeof (T) <= 8 && sizeof (S) <= 16;
+  // (1- and 2-byte elements: their native sums, the only such operators with small states,
+  // keep the default tile, no second kernel)
+  static constexpr bool wide = sizeof (T) >= 4 && sizeof (T) <= 8 && sizeof (S) <= 16;
   static constexpr bool integer_8byte = sizeof (T) == 8 && std::is_integral<T>::value;
   static constexpr int items = ! wide ? tile_shape<T, S>::items
                                : sizeof (T) != 8 ? GSK_ITEMS_4B_LARGE

@@ -491,6 +491,23 @@ int main (int argc, char **argv)
                   heads[i] = next () % 5003 == 0;
                 check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped rounds");
               }
+          /* native sums of 1- and 2-byte integers (tiles of 4096, clamp maps packed with
+             their flags) over more tiles than the GPU holds at once, whose look-back is
+             paced: forward, exclusive, reverse, head flags */
+          if (scan_type_size (h.type) <= 2 && op == SCAN_SATSUM && ! tiny && ! quick
+              && a == GSK_DECOUPLED)
+            for (int v = 0; v < 4; v++)
+              {
+                scan_desc c = h;
+                c.len = 4096 * 4400 + (v & 1) * 7;
+                c.exclusive = v == 1;
+                c.reverse = v == 2;
+                c.heads_full = v == 3;
+                c.heads = v == 3 ? heads : NULL;
+                for (int64_t i = 0; c.heads && i < scan_numel (&c); i++)
+                  heads[i] = next () % 5003 == 0;
+                check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "narrow native rounds");
+              }
           /* max and min with the index, which decoupled inclusive scans of lines find
              from the values (kernels/extremum_index.cuh, tiles of 4096): vectors, batched
              lines, full head flags (one at a tile's start), forward and reverse, sizes
