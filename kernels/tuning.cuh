@@ -27,9 +27,8 @@ constexpr int block_threads = 256;
 // 1- and 2-byte elements (their native sums, the only such operators with states of up
 // to 16 bytes; H200, saturating data, us at 2^16 / 2^24, int8 and int16: 16 items 6.6 /
 // 69.4, 5.9 / 58.6; 32 items 8.0 / 47.7, 7.2 / 44.6; 64 items 10.8 / 38.6, 9.7 / 43.3,
-// bench/results/native-narrow-sums-H200-2026-11-25.txt).  16: 32 items took the unit of
-// these types 149 s to compile for one GPU instead of 110 s (2 cores), and small arrays
-// pay for them.
+// bench/results/native-narrow-sums-H200-2026-11-25.txt).  16: small arrays pay for more,
+// and the 1- and 2-byte unit's code grows with them.
 #ifndef GSK_ITEMS_NARROW
 #define GSK_ITEMS_NARROW 16
 #endif
