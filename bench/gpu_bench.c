@@ -491,31 +491,22 @@ int main (int argc, char **argv)
           d.y = y;
           bench ("vector, odd length", &d, 1);
         }
-  /* native sums of data that saturates: the fast path notices, the exact scan runs */
-  for (int t = 2; t < 4 && max_log2 >= 24; t++)
+  /* native sums of data that saturates: for 4- and 8-byte integers the fast path notices
+     and the exact scan runs; 1- and 2-byte integers always take the exact scan (no fast
+     path), here on random bytes */
+  static const struct { scan_type type; const char *shape; } saturating[] = {
+    { SCAN_INT32, "vector saturating" }, { SCAN_INT64, "vector saturating" },
+    { SCAN_INT8, "vector native" }, { SCAN_INT16, "vector native" } };
+  for (int t = 0; t < 4 && max_log2 >= 24; t++)
     {
       scan_desc d = { 0 };
-      d.type = types[t];
+      d.type = saturating[t].type;
       d.op = SCAN_SATSUM;
       d.inner = d.outer = 1;
       d.len = (int64_t) 1 << 24;
       d.x = x;
       d.y = y;
-      bench ("vector saturating", &d, 0);
-    }
-  /* native sums of 1- and 2-byte integers (always the exact scan: no fast path), of
-     random bytes, which saturate */
-  static const scan_type small_ints[] = { SCAN_INT8, SCAN_INT16 };
-  for (int t = 0; t < 2 && max_log2 >= 24; t++)
-    {
-      scan_desc d = { 0 };
-      d.type = small_ints[t];
-      d.op = SCAN_SATSUM;
-      d.inner = d.outer = 1;
-      d.len = (int64_t) 1 << 24;
-      d.x = x;
-      d.y = y;
-      bench ("vector native", &d, 0);
+      bench (saturating[t].shape, &d, 0);
     }
   /* integer max (the value-only operator of 4- and 8-byte integers) */
   for (int t = 2; t < 4; t++)
