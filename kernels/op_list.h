@@ -1,5 +1,5 @@
-// Every operator the kernels scan, by name, in the groups the ops_*.cu units
-// instantiate.  Names, not template-ids, so that they pass through macros.
+// Every operator the kernels scan, by name, in the groups whose plans ops.cu
+// instantiates.  Names, not template-ids, so that they pass through macros.
 #pragma once
 
 #include "scan_ops.cuh"
@@ -45,21 +45,24 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 
 }  // namespace gsk
 
-#define GSK_OPS_FLOAT(X)                                                         \
-  X (sum_double) X (prod_double) X (max_double) X (min_double)                   \
-  X (vmax_double) X (vmin_double)                                                \
-  X (sum_single) X (prod_single) X (max_single) X (min_single)                   \
-  X (vmax_single) X (vmin_single)
-#define GSK_OPS_COMPLEX(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
-#define GSK_OPS_INT8_16(X)                                                       \
-  X (satsum_int8) X (max_int8) X (min_int8) X (satsum_uint8) X (max_uint8) X (min_uint8) \
-  X (satsum_int16) X (max_int16) X (min_int16)                                   \
-  X (satsum_uint16) X (max_uint16) X (min_uint16)
-#define GSK_OPS_INT32(X)                                                         \
-  X (satsum_int32) X (max_int32) X (min_int32) X (satsum_uint32) X (max_uint32) X (min_uint32) \
-  X (vmax_int32) X (vmin_int32) X (vmax_uint32) X (vmin_uint32)
-#define GSK_OPS_INT64(X)                                                         \
-  X (satsum_int64) X (max_int64) X (min_int64) X (satsum_uint64) X (max_uint64) X (min_uint64) \
-  X (vmax_int64) X (vmin_int64) X (vmax_uint64) X (vmin_uint64)
+// One group an element type (complex: both), each instantiated by its own unit
+// (ops.cu, compiled once a group), so that `make -j` builds them side by side.
+#define GSK_OPS_double(X)                                                        \
+  X (sum_double) X (prod_double) X (max_double) X (min_double) X (vmax_double) X (vmin_double)
+#define GSK_OPS_single(X)                                                        \
+  X (sum_single) X (prod_single) X (max_single) X (min_single) X (vmax_single) X (vmin_single)
+#define GSK_OPS_complex(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
+#define GSK_OPS_int8(X) X (satsum_int8) X (max_int8) X (min_int8)
+#define GSK_OPS_uint8(X) X (satsum_uint8) X (max_uint8) X (min_uint8)
+#define GSK_OPS_int16(X) X (satsum_int16) X (max_int16) X (min_int16)
+#define GSK_OPS_uint16(X) X (satsum_uint16) X (max_uint16) X (min_uint16)
+#define GSK_OPS_int32(X) X (satsum_int32) X (max_int32) X (min_int32) X (vmax_int32) X (vmin_int32)
+#define GSK_OPS_uint32(X)                                                        \
+  X (satsum_uint32) X (max_uint32) X (min_uint32) X (vmax_uint32) X (vmin_uint32)
+#define GSK_OPS_int64(X) X (satsum_int64) X (max_int64) X (min_int64) X (vmax_int64) X (vmin_int64)
+#define GSK_OPS_uint64(X)                                                        \
+  X (satsum_uint64) X (max_uint64) X (min_uint64) X (vmax_uint64) X (vmin_uint64)
 #define GSK_ALL_OPS(X)                                                           \
-  GSK_OPS_FLOAT (X) GSK_OPS_COMPLEX (X) GSK_OPS_INT8_16 (X) GSK_OPS_INT32 (X) GSK_OPS_INT64 (X)
+  GSK_OPS_double (X) GSK_OPS_single (X) GSK_OPS_complex (X) GSK_OPS_int8 (X) GSK_OPS_uint8 (X) \
+  GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_int32 (X) GSK_OPS_uint32 (X) GSK_OPS_int64 (X) \
+  GSK_OPS_uint64 (X)
