@@ -16,13 +16,58 @@ namespace gsk {
 // need clearing between scans), 1: aggregate published, 2: inclusive prefix published
 enum { tile_aggregate = 1, tile_prefix = 2 };
 
-// States of up to 8 bytes travel with their flag in one 16-byte word (value, head,
-// flag), published and read with single 16-byte accesses: one L2 round trip per read
-// and no fence.  Larger states are stored first, then flagged after a fence.
+// A flag keeps the low 30 bits of its word (epochs stay below 2^28: workspace.cuh); the
+// two above are the state's where it needs them.
+constexpr unsigned flag_bits = (1u << 30) - 1;
+
+// States of up to 8 bytes: the state, its head, its flag.
+template <typename A>
+struct status_word
+{
+  static constexpr bool fits = sizeof (A) <= 8;
+  static __device__ __forceinline__ uint4 pack (const A& a, int head, unsigned flag)
+  {
+    union { A a; unsigned long long bits; } u;
+    u.bits = 0;
+    u.a = a;
+    return make_uint4 ((unsigned) u.bits, (unsigned) (u.bits >> 32), (unsigned) head, flag);
+  }
+  static __device__ __forceinline__ A state (const uint4& w, int& head)
+  {
+    union { A a; unsigned long long bits; } u;
+    u.bits = (unsigned long long) w.x | (unsigned long long) w.y << 32;
+    head = (int) w.z;
+    return u.a;
+  }
+};
+
+// The clamp maps of 4-byte integers (scan_ops.cuh: a within +-(2^32 - 1), 33 bits): lo,
+// hi, the low 32 bits of a, then a's sign and the head above the flag.
+template <typename T>
+struct status_word<clamp_map<long long, T>>
+{
+  static_assert (sizeof (T) == 4, "clamp maps of 4-byte integers");
+  static constexpr bool fits = true;
+  static __device__ __forceinline__ uint4 pack (const clamp_map<long long, T>& m, int head, unsigned flag)
+  {
+    return make_uint4 ((unsigned) m.lo, (unsigned) m.hi, (unsigned) m.a,
+                       (unsigned) ((m.a >> 32) & 1) << 31 | (unsigned) (head != 0) << 30 | flag);
+  }
+  static __device__ __forceinline__ clamp_map<long long, T> state (const uint4& w, int& head)
+  {
+    head = (w.w >> 30) & 1;
+    const long long a = (long long) ((unsigned long long) (w.w >> 31) << 63) >> 31 | w.z;
+    return { a, (T) w.x, (T) w.y };
+  }
+};
+
+// States that fit one 16-byte word beside their flag travel with it (status_word), published
+// and read with single 16-byte accesses: one L2 round trip per read and no fence.  Larger
+// states are stored first, then flagged after a fence.
 template <typename Op>
 struct tile_status
 {
-  static constexpr bool packed = sizeof (typename Op::A) <= 8;
+  static constexpr bool packed = status_word<typename Op::A>::fits;
   unsigned *flags;          // unpacked
   seg<Op> *aggregate;
   seg<Op> *inclusive;
@@ -58,18 +103,15 @@ __device__ __forceinline__ uint4 poll_word (const uint4 *p)
 template <typename Op>
 __device__ __forceinline__ uint4 pack (const seg<Op>& v, unsigned flag)
 {
-  union { typename Op::A a; unsigned long long bits; } u;
-  u.bits = 0;
-  u.a = v.a;
-  return make_uint4 ((unsigned) u.bits, (unsigned) (u.bits >> 32), (unsigned) v.head, flag);
+  return status_word<typename Op::A>::pack (v.a, v.head, flag);
 }
 
 template <typename Op>
 __device__ __forceinline__ seg<Op> unpack (const uint4& w)
 {
-  union { typename Op::A a; unsigned long long bits; } u;
-  u.bits = (unsigned long long) w.x | (unsigned long long) w.y << 32;
-  return { u.a, (int) w.z };
+  int head;
+  const typename Op::A a = status_word<typename Op::A>::state (w, head);
+  return { a, head };
 }
 
 template <typename Op>
@@ -93,7 +135,7 @@ __device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_
   if constexpr (tile_status<Op>::packed)
     {
       word = poll_word (&ts.words[slot]);
-      return word.w;
+      return word.w & flag_bits;
     }
   else
     return *(volatile unsigned *) &ts.flags[slot];

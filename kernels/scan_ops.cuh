@@ -135,7 +135,8 @@ template <typename Op> using inclusive_only = is_extremum<Op>;
 // such maps compose into one; `a` is kept within +-(hi - lo) of the type in a wider
 // integer W (twice the type's bits: the sum of two such `a` fits), beyond which the map
 // is constant anyway, so nothing overflows; lo and hi lie in the type's range.  (So the
-// maps of 1- and 2-byte integers take 4 and 8 bytes, and travel packed in the look-back.)
+// maps of 1- and 2-byte integers take 4 and 8 bytes, and travel packed in the look-back;
+// those of 4-byte integers, 16 bytes, too, in 98 bits: look_back.cuh.)
 template <typename T> struct wide { typedef long long type; };
 template <> struct wide<int8_t> { typedef short type; };
 template <> struct wide<uint8_t> { typedef short type; };

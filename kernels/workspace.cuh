@@ -25,9 +25,10 @@ inline unsigned claim_workspace (void *ws, size_t bytes, workspace_layout layout
   struct region { const char *base; size_t bytes; workspace_layout layout; size_t clean; };
   static region known[4];   // bytes == 0: free
   static unsigned epoch = 0;
-  if (epoch + 1 >= (1u << 29))
+  if (epoch + 1 >= (1u << 28))
     {
-      // (a flag keeps 30 bits of its epoch) any region may now hold flags of later epochs
+      // (a flag keeps 28 bits of its epoch: look_back.cuh) any region may now hold flags
+      // of later epochs
       epoch = 0;
       for (region& r : known)
         r.bytes = 0;
