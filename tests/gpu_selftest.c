@@ -4,6 +4,8 @@
    +-1, +-2 and 0.5 for products), so results are compared element by element, exactly.
 
      gpu_selftest [--quick | --tiny] [--large]
+   Prints a line as each algorithm finishes a type (scans, failures, seconds from the
+   start; line-buffered, so that a run cut off by a time limit shows how far it got).
    --quick: fewer sizes and types (for compute-sanitizer); --tiny: double only (racecheck);  --large: also 2^28-element scans.
    Exits 0 when all pass, 1 on a mismatch, 77 (skip) without a CUDA device. */
 #include <math.h>
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <complex.h>
 
 #include <cuda_runtime_api.h>
@@ -38,6 +41,13 @@ static size_t work_bytes;
 static long failures, runs;
 
 static const char *alg_name[GSK_NALGORITHMS] = { "decoupled", "kogge-stone", "brent-kung", "cub" };
+
+static double seconds_since (const struct timespec *t0)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return (double) (t.tv_sec - t0->tv_sec) + 1e-9 * (double) (t.tv_nsec - t0->tv_nsec);
+}
 
 /* the largest value of an integer type, as its bytes */
 static uint64_t highest (scan_type t)
@@ -338,6 +348,9 @@ int main (int argc, char **argv)
       quick |= strcmp (argv[i], "--quick") == 0 || tiny;
       large |= strcmp (argv[i], "--large") == 0;
     }
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  struct timespec t0;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
   int count = 0;
   if (cudaGetDeviceCount (&count) != cudaSuccess || count == 0)
     {
@@ -380,203 +393,210 @@ int main (int argc, char **argv)
 
   for (int a = 0; a < GSK_NALGORITHMS; a++)
     for (int t = 0; t < SCAN_NTYPES; t++)
-      for (int op = 0; op < SCAN_NOPS; op++)
-        {
-          scan_desc h = { 0 };
-          h.type = (scan_type) t;
-          h.op = (scan_op) op;
-          h.inner = h.outer = 1;
-          h.len = 1;
-          if (! gsk_supports (&h))
-            continue;
-          /* --quick (for the sanitizers): the four benchmark types only */
-          if (quick && t != SCAN_DOUBLE && t != SCAN_SINGLE && t != SCAN_INT32 && t != SCAN_INT64)
-            continue;
-          /* --tiny (racecheck, which is slow): double only */
-          if (tiny && t != SCAN_DOUBLE)
-            continue;
-          /* an algorithm is tested where it runs; elsewhere it is the decoupled scan */
-          if (a != GSK_DECOUPLED && gsk_effective_algorithm (&h, a) == GSK_DECOUPLED
-              && a != GSK_CUB)
-            continue;
-          const int cub = a == GSK_CUB;
-          /* sizes: one plain line */
-          for (int s = 0; s < nsizes; s++)
-            {
-              h.len = sizes[s];
-              if (cub && gsk_effective_algorithm (&h, a) != GSK_CUB)
-                continue;
-              h.x = x;
-              fill (h.type, h.op, x, h.len);
-              check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "sizes");
-            }
-          if (cub)
-            continue;
-          /* modes x shapes x heads */
-          for (int m = quick; m < 3; m++)
-            for (int shape = 0; shape < 5
-                 && (m < 2 || (! quick && (op == SCAN_SUM
-                                           || (op == SCAN_SATSUM && scan_type_size (h.type) >= 4))));
-                 shape++)
-              for (int excl = 0; excl < 2; excl++)
-                for (int rev = 0; rev < 2; rev++)
-                  for (int hk = 0; hk < 3; hk++)
-                    {
-                      const int64_t n = mode_sizes[m];
-                      /* batched lines; across vectors in lane runs; in lane tiles
-                         (a partial group of 32 lanes, several slices; whole groups) */
-                      static const int64_t inners[5] = { 1, 1, 7, 37, 64 }, outers[5] = { 1, 5, 1, 3, 1 };
-                      scan_desc c = h;
-                      c.inner = inners[shape];
-                      c.outer = outers[shape];
-                      c.len = n / (c.inner * c.outer);
-                      c.exclusive = excl;
-                      c.reverse = rev;
-                      c.heads_full = hk == 2;
-                      c.heads = hk ? heads : NULL;
-                      const int64_t nh = hk == 2 ? scan_numel (&c) : c.len;
-                      for (int64_t i = 0; i < nh; i++)
-                        heads[i] = next () % 613 == 0 || i == 2048 || i == 4096;
-                      check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "modes");
-                    }
-          /* the striped kernel's lines and heads (4-byte sums and products from 2^21
-             elements, tiles of 10240): lines shorter and longer than a row of vectors,
-             line starts inside a vector, lines across tiles, full head flags */
-          static const int64_t line_lens[] = { 4, 5, 7, 1023, 4096, 4099, 10240 * 3 + 1, 10240 * 205 - 1 };
-          static const int64_t line_lens_quick[] = { 5, 4099 };
-          const int64_t *lens = quick ? line_lens_quick : line_lens;
-          const int nlens = quick ? 2 : (int) (sizeof line_lens / sizeof *line_lens);
-          if (scan_type_size (h.type) == 4 && ! tiny
-              && (op == SCAN_SUM || op == SCAN_PROD || op == SCAN_SATSUM))
-            for (int l = 0; l < nlens; l++)
-              for (int hk = 0; hk < 2; hk++)
-                {
-                  const int64_t len = lens[l];
-                  scan_desc c = h;
-                  c.len = len;
-                  c.outer = (((int64_t) 1 << 21) + len) / len;   /* (more than 2^21 elements) */
-                  c.heads_full = hk;
-                  c.heads = hk ? heads : NULL;
-                  for (int64_t i = 0; hk && i < scan_numel (&c); i++)
-                    heads[i] = next () % 5003 == 0;
-                  check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped lines");
-                }
-          /* the striped kernels over more tiles than the GPU holds at once (132 SMs x 3
-             blocks), whose look-back is paced: the last tile full or partial; exclusive;
-             lines across tiles; head flags; reverse (mirrored tiles: lengths of whole
-             vectors, the last tile full or partial, inclusive and exclusive) */
-          static const int64_t round_sizes[2] = { 12288 * 1500, 12288 * 1500 + 7 };
-          if (scan_type_size (h.type) == 4 && ! tiny && a == GSK_DECOUPLED
-              && (op == SCAN_SUM || op == SCAN_PROD || op == SCAN_SATSUM))
-            for (int v = 0; v < 8; v++)
+      {
+        const long runs_before = runs, failures_before = failures;
+        for (int op = 0; op < SCAN_NOPS; op++)
+          {
+            scan_desc h = { 0 };
+            h.type = (scan_type) t;
+            h.op = (scan_op) op;
+            h.inner = h.outer = 1;
+            h.len = 1;
+            if (! gsk_supports (&h))
+              continue;
+            /* --quick (for the sanitizers): the four benchmark types only */
+            if (quick && t != SCAN_DOUBLE && t != SCAN_SINGLE && t != SCAN_INT32 && t != SCAN_INT64)
+              continue;
+            /* --tiny (racecheck, which is slow): double only */
+            if (tiny && t != SCAN_DOUBLE)
+              continue;
+            /* an algorithm is tested where it runs; elsewhere it is the decoupled scan */
+            if (a != GSK_DECOUPLED && gsk_effective_algorithm (&h, a) == GSK_DECOUPLED
+                && a != GSK_CUB)
+              continue;
+            const int cub = a == GSK_CUB;
+            /* sizes: one plain line */
+            for (int s = 0; s < nsizes; s++)
               {
-                if (quick && v >= 2 && v != 6)
+                h.len = sizes[s];
+                if (cub && gsk_effective_algorithm (&h, a) != GSK_CUB)
                   continue;
-                scan_desc c = h;
-                c.len = round_sizes[v % 2];
-                c.exclusive = v == 2 || v == 7;
-                if (v >= 5)
-                  {
-                    c.len = v == 5 ? round_sizes[0] : round_sizes[0] + 4;
-                    c.reverse = 1;
-                  }
-                if (v == 3)
-                  {
-                    c.len = 4099;
-                    c.outer = round_sizes[0] / c.len + 1;
-                  }
-                c.heads_full = v == 4;
-                c.heads = v == 4 ? heads : NULL;
-                for (int64_t i = 0; c.heads && i < scan_numel (&c); i++)
-                  heads[i] = next () % 5003 == 0;
-                check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped rounds");
+                h.x = x;
+                fill (h.type, h.op, x, h.len);
+                check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "sizes");
               }
-          /* native sums of 1- and 2-byte integers (tiles of 4096, clamp maps packed with
-             their flags) over more tiles than the GPU holds at once, whose look-back is
-             paced: forward, exclusive, reverse, head flags */
-          if (scan_type_size (h.type) <= 2 && op == SCAN_SATSUM && ! tiny && ! quick
-              && a == GSK_DECOUPLED)
-            for (int v = 0; v < 4; v++)
-              {
-                scan_desc c = h;
-                c.len = 4096 * 4400 + (v & 1) * 7;
-                c.exclusive = v == 1;
-                c.reverse = v == 2;
-                c.heads_full = v == 3;
-                c.heads = v == 3 ? heads : NULL;
-                for (int64_t i = 0; c.heads && i < scan_numel (&c); i++)
-                  heads[i] = next () % 5003 == 0;
-                check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "narrow native rounds");
-              }
-          /* max and min with the index, which decoupled inclusive scans of lines find
-             from the values (kernels/extremum_index.cuh, tiles of 4096): vectors, batched
-             lines, full head flags (one at a tile's start), forward and reverse, sizes
-             around its tiles; the largest (vectors of 4- and 8-byte types, which take
-             that way) in more tiles than the GPU holds at once */
-          static const int64_t index_sizes[] = { 1, 4095, 4096, 4097, 4096 * 3 + 1, 70001,
-                                                 12288 * 171 - 1, ((int64_t) 1 << 22) + 7 };
-          if ((op == SCAN_MAX || op == SCAN_MIN) && a == GSK_DECOUPLED && ! tiny)
-            for (int s = 0; s < (quick ? 5 : 8); s++)
-              for (int v = 0; v < 6; v++)
+            if (cub)
+              continue;
+            /* modes x shapes x heads */
+            for (int m = quick; m < 3; m++)
+              for (int shape = 0; shape < 5
+                   && (m < 2 || (! quick && (op == SCAN_SUM
+                                             || (op == SCAN_SATSUM && scan_type_size (h.type) >= 4))));
+                   shape++)
+                for (int excl = 0; excl < 2; excl++)
+                  for (int rev = 0; rev < 2; rev++)
+                    for (int hk = 0; hk < 3; hk++)
+                      {
+                        const int64_t n = mode_sizes[m];
+                        /* batched lines; across vectors in lane runs; in lane tiles
+                           (a partial group of 32 lanes, several slices; whole groups) */
+                        static const int64_t inners[5] = { 1, 1, 7, 37, 64 }, outers[5] = { 1, 5, 1, 3, 1 };
+                        scan_desc c = h;
+                        c.inner = inners[shape];
+                        c.outer = outers[shape];
+                        c.len = n / (c.inner * c.outer);
+                        c.exclusive = excl;
+                        c.reverse = rev;
+                        c.heads_full = hk == 2;
+                        c.heads = hk ? heads : NULL;
+                        const int64_t nh = hk == 2 ? scan_numel (&c) : c.len;
+                        for (int64_t i = 0; i < nh; i++)
+                          heads[i] = next () % 613 == 0 || i == 2048 || i == 4096;
+                        check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "modes");
+                      }
+            /* the striped kernel's lines and heads (4-byte sums and products from 2^21
+               elements, tiles of 10240): lines shorter and longer than a row of vectors,
+               line starts inside a vector, lines across tiles, full head flags */
+            static const int64_t line_lens[] = { 4, 5, 7, 1023, 4096, 4099, 10240 * 3 + 1, 10240 * 205 - 1 };
+            static const int64_t line_lens_quick[] = { 5, 4099 };
+            const int64_t *lens = quick ? line_lens_quick : line_lens;
+            const int nlens = quick ? 2 : (int) (sizeof line_lens / sizeof *line_lens);
+            if (scan_type_size (h.type) == 4 && ! tiny
+                && (op == SCAN_SUM || op == SCAN_PROD || op == SCAN_SATSUM))
+              for (int l = 0; l < nlens; l++)
+                for (int hk = 0; hk < 2; hk++)
+                  {
+                    const int64_t len = lens[l];
+                    scan_desc c = h;
+                    c.len = len;
+                    c.outer = (((int64_t) 1 << 21) + len) / len;   /* (more than 2^21 elements) */
+                    c.heads_full = hk;
+                    c.heads = hk ? heads : NULL;
+                    for (int64_t i = 0; hk && i < scan_numel (&c); i++)
+                      heads[i] = next () % 5003 == 0;
+                    check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped lines");
+                  }
+            /* the striped kernels over more tiles than the GPU holds at once (132 SMs x 3
+               blocks), whose look-back is paced: the last tile full or partial; exclusive;
+               lines across tiles; head flags; reverse (mirrored tiles: lengths of whole
+               vectors, the last tile full or partial, inclusive and exclusive) */
+            static const int64_t round_sizes[2] = { 12288 * 1500, 12288 * 1500 + 7 };
+            if (scan_type_size (h.type) == 4 && ! tiny && a == GSK_DECOUPLED
+                && (op == SCAN_SUM || op == SCAN_PROD || op == SCAN_SATSUM))
+              for (int v = 0; v < 8; v++)
                 {
-                  if (s == 7 && (v >= 2 || scan_type_size (h.type) < 4))
+                  if (quick && v >= 2 && v != 6)
                     continue;
                   scan_desc c = h;
-                  c.reverse = v % 2;
-                  c.len = v / 2 != 1 ? index_sizes[s] : index_sizes[s] / 37 + 1;
-                  c.outer = v / 2 != 1 ? 1 : 37;
-                  c.heads_full = v >= 4;
-                  c.heads = v >= 4 ? heads : NULL;
-                  for (int64_t i = 0; c.heads && i < c.len; i++)
-                    heads[i] = next () % 997 == 0 || i == 4096;
-                  c.x = x;
-                  c.index = ref_ix;
-                  fill_walk (c.type, op == SCAN_MAX, c.reverse, x, scan_numel (&c));
-                  check (&c, (gsk_algorithm) a, y, ref, ix, ref_ix, "index from values");
+                  c.len = round_sizes[v % 2];
+                  c.exclusive = v == 2 || v == 7;
+                  if (v >= 5)
+                    {
+                      c.len = v == 5 ? round_sizes[0] : round_sizes[0] + 4;
+                      c.reverse = 1;
+                    }
+                  if (v == 3)
+                    {
+                      c.len = 4099;
+                      c.outer = round_sizes[0] / c.len + 1;
+                    }
+                  c.heads_full = v == 4;
+                  c.heads = v == 4 ? heads : NULL;
+                  for (int64_t i = 0; c.heads && i < scan_numel (&c); i++)
+                    heads[i] = next () % 5003 == 0;
+                  check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped rounds");
                 }
-          /* line blocks (decoupled, 1024 lines or more of a tile or more: a block a
-             line, its tiles in turn): lines of one tile of 4096 elements, of two or four
-             tiles of 2048 or 1024 (larger states), and of 6151, which ends in a partial tile */
-          static const int64_t block_lens[] = { 4096, 6151 };
-          for (int l = 0; l < (quick ? 1 : 2) && a == GSK_DECOUPLED && ! tiny; l++)
-            for (int v = 0; v < 12; v++)
-              {
-                if (quick && v % 3 == 1)
-                  continue;
-                scan_desc c = h;
-                c.len = block_lens[l];
-                c.outer = 1024;
-                c.exclusive = v / 6;
-                c.reverse = v / 3 % 2;
-                c.heads_full = v % 3 == 2;
-                c.heads = v % 3 ? heads : NULL;
-                const int64_t nh = c.heads_full ? scan_numel (&c) : c.len;
-                for (int64_t i = 0; i < nh; i++)
-                  heads[i] = next () % 1499 == 0;
-                check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "line blocks");
-              }
-          /* lane tiles: steps around the tiles' rows (64, 128, 256 steps; 512 for singles
-             in vectors); inner 32 and 36 take vectors of lanes (4- and 8-byte states; 36:
-             a partial group), 33 not */
-          static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257,
-                                           511, 512, 513, 1025 };
-          static const int64_t tile_inners[3] = { 32, 33, 36 };
-          for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
-            for (int v = 0; v < 12; v++)
-              {
-                scan_desc c = h;
-                c.inner = tile_inners[v % 3];
-                c.outer = 2;
-                c.len = steps[s];
-                c.reverse = v / 3 % 2;
-                c.exclusive = v / 6;
-                c.heads_full = v % 3 != 0;
-                c.heads = heads;
-                for (int64_t i = 0; i < scan_numel (&c); i++)
-                  heads[i] = next () % 97 == 0;
-                check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "lane tiles");
-              }
-        }
+            /* native sums of 1- and 2-byte integers (tiles of 4096, clamp maps packed with
+               their flags) over more tiles than the GPU holds at once, whose look-back is
+               paced: forward, exclusive, reverse, head flags */
+            if (scan_type_size (h.type) <= 2 && op == SCAN_SATSUM && ! tiny && ! quick
+                && a == GSK_DECOUPLED)
+              for (int v = 0; v < 4; v++)
+                {
+                  scan_desc c = h;
+                  c.len = 4096 * 4400 + (v & 1) * 7;
+                  c.exclusive = v == 1;
+                  c.reverse = v == 2;
+                  c.heads_full = v == 3;
+                  c.heads = v == 3 ? heads : NULL;
+                  for (int64_t i = 0; c.heads && i < scan_numel (&c); i++)
+                    heads[i] = next () % 5003 == 0;
+                  check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "narrow native rounds");
+                }
+            /* max and min with the index, which decoupled inclusive scans of lines find
+               from the values (kernels/extremum_index.cuh, tiles of 4096): vectors, batched
+               lines, full head flags (one at a tile's start), forward and reverse, sizes
+               around its tiles; the largest (vectors of 4- and 8-byte types, which take
+               that way) in more tiles than the GPU holds at once */
+            static const int64_t index_sizes[] = { 1, 4095, 4096, 4097, 4096 * 3 + 1, 70001,
+                                                   12288 * 171 - 1, ((int64_t) 1 << 22) + 7 };
+            if ((op == SCAN_MAX || op == SCAN_MIN) && a == GSK_DECOUPLED && ! tiny)
+              for (int s = 0; s < (quick ? 5 : 8); s++)
+                for (int v = 0; v < 6; v++)
+                  {
+                    if (s == 7 && (v >= 2 || scan_type_size (h.type) < 4))
+                      continue;
+                    scan_desc c = h;
+                    c.reverse = v % 2;
+                    c.len = v / 2 != 1 ? index_sizes[s] : index_sizes[s] / 37 + 1;
+                    c.outer = v / 2 != 1 ? 1 : 37;
+                    c.heads_full = v >= 4;
+                    c.heads = v >= 4 ? heads : NULL;
+                    for (int64_t i = 0; c.heads && i < c.len; i++)
+                      heads[i] = next () % 997 == 0 || i == 4096;
+                    c.x = x;
+                    c.index = ref_ix;
+                    fill_walk (c.type, op == SCAN_MAX, c.reverse, x, scan_numel (&c));
+                    check (&c, (gsk_algorithm) a, y, ref, ix, ref_ix, "index from values");
+                  }
+            /* line blocks (decoupled, 1024 lines or more of a tile or more: a block a
+               line, its tiles in turn): lines of one tile of 4096 elements, of two or four
+               tiles of 2048 or 1024 (larger states), and of 6151, which ends in a partial tile */
+            static const int64_t block_lens[] = { 4096, 6151 };
+            for (int l = 0; l < (quick ? 1 : 2) && a == GSK_DECOUPLED && ! tiny; l++)
+              for (int v = 0; v < 12; v++)
+                {
+                  if (quick && v % 3 == 1)
+                    continue;
+                  scan_desc c = h;
+                  c.len = block_lens[l];
+                  c.outer = 1024;
+                  c.exclusive = v / 6;
+                  c.reverse = v / 3 % 2;
+                  c.heads_full = v % 3 == 2;
+                  c.heads = v % 3 ? heads : NULL;
+                  const int64_t nh = c.heads_full ? scan_numel (&c) : c.len;
+                  for (int64_t i = 0; i < nh; i++)
+                    heads[i] = next () % 1499 == 0;
+                  check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "line blocks");
+                }
+            /* lane tiles: steps around the tiles' rows (64, 128, 256 steps; 512 for singles
+               in vectors); inner 32 and 36 take vectors of lanes (4- and 8-byte states; 36:
+               a partial group), 33 not */
+            static const int64_t steps[] = { 1, 31, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257,
+                                             511, 512, 513, 1025 };
+            static const int64_t tile_inners[3] = { 32, 33, 36 };
+            for (int s = 0; s < (int) (sizeof steps / sizeof *steps) && ! quick; s++)
+              for (int v = 0; v < 12; v++)
+                {
+                  scan_desc c = h;
+                  c.inner = tile_inners[v % 3];
+                  c.outer = 2;
+                  c.len = steps[s];
+                  c.reverse = v / 3 % 2;
+                  c.exclusive = v / 6;
+                  c.heads_full = v % 3 != 0;
+                  c.heads = heads;
+                  for (int64_t i = 0; i < scan_numel (&c); i++)
+                    heads[i] = next () % 97 == 0;
+                  check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "lane tiles");
+                }
+          }
+        if (runs > runs_before)
+          printf ("  %-11s %-7s %6ld scans, %ld failed (%.0f s)\n", alg_name[a],
+                  scan_type_name ((scan_type) t), runs - runs_before, failures - failures_before,
+                  seconds_since (&t0));
+      }
   if (large)
     {
       static const scan_type big[3] = { SCAN_DOUBLE, SCAN_SINGLE, SCAN_INT32 };
@@ -596,6 +616,7 @@ int main (int argc, char **argv)
           }
     }
   check_compaction (quick, x, y, ref, (uint8_t *) heads);
-  printf ("gpu_selftest: %ld scans, %ld failed: %s\n", runs, failures, failures ? "FAIL" : "PASS");
+  printf ("gpu_selftest: %ld scans, %ld failed: %s (%.0f s)\n", runs, failures,
+          failures ? "FAIL" : "PASS", seconds_since (&t0));
   return failures ? 1 : 0;
 }

@@ -18,6 +18,10 @@
 # gpu_bench again from the tarball for each variant (the variants side by side),
 # runs it after the main build's, and tabulates the decoupled rows' ratio to a copy;
 # with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
+# Times to plan a call's limit by: build 95-190 s; selftest (the full gpu_selftest) ~260 s on
+# an H200 and over 300 s on an H100 (a call of `build selftest bench` given 420 s on an H100 was
+# cut off in the self-test, session 25); sanitize ~110 s; octave ~90 s after `pkg install`
+# (which runs beside the build); bench ~15 s.
 # The builds run side by side; everything that uses the GPU runs one after another, and the
 # benchmarks after every build.
 set -uo pipefail
