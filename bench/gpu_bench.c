@@ -380,7 +380,9 @@ int main (int argc, char **argv)
      int32 native sum, double sum segmented by full head flags, double sum along dim 2 of
      a square matrix, single sum, single sum along dim 1 of a square matrix, single sum
      segmented by full head flags; gpu_bench --profile LOG2 indexed: [m, i] = cummax of
-     singles and of doubles */
+     singles and of doubles; gpu_bench --profile LOG2 saturating: native sums of int64
+     and int32 data that saturates (the wrapping pass, then the exact clamp-map pass),
+     decoupled and then brent-kung */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;
   int count = 0;
@@ -431,18 +433,30 @@ int main (int argc, char **argv)
   static const scan_type types[4] = { SCAN_SINGLE, SCAN_DOUBLE, SCAN_INT32, SCAN_INT64 };
   if (profile)
     {
-      typedef struct { scan_type type; scan_op op; int heads, dim, index; } profile_case;
+      typedef struct { scan_type type; scan_op op; int heads, dim, index, saturating;
+                       gsk_algorithm alg; } profile_case;
       static const profile_case cases[] = {
-        { SCAN_DOUBLE, SCAN_SUM, 0, 0, 0 }, { SCAN_INT32, SCAN_SATSUM, 0, 0, 0 },
-        { SCAN_DOUBLE, SCAN_SUM, 1, 0, 0 }, { SCAN_DOUBLE, SCAN_SUM, 0, 2, 0 },
-        { SCAN_SINGLE, SCAN_SUM, 0, 0, 0 }, { SCAN_SINGLE, SCAN_SUM, 0, 1, 0 },
-        { SCAN_SINGLE, SCAN_SUM, 1, 0, 0 } };
+        { SCAN_DOUBLE, SCAN_SUM, 0, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_DOUBLE, SCAN_SUM, 1, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_DOUBLE, SCAN_SUM, 0, 2, 0, 0, GSK_DECOUPLED },
+        { SCAN_SINGLE, SCAN_SUM, 0, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_SINGLE, SCAN_SUM, 0, 1, 0, 0, GSK_DECOUPLED },
+        { SCAN_SINGLE, SCAN_SUM, 1, 0, 0, 0, GSK_DECOUPLED } };
       static const profile_case indexed_cases[] = {
-        { SCAN_SINGLE, SCAN_MAX, 0, 0, 1 }, { SCAN_DOUBLE, SCAN_MAX, 0, 0, 1 } };
-      const int indexed = argc > 3 && strcmp (argv[3], "indexed") == 0;
-      const profile_case *list = indexed ? indexed_cases : cases;
+        { SCAN_SINGLE, SCAN_MAX, 0, 0, 1, 0, GSK_DECOUPLED },
+        { SCAN_DOUBLE, SCAN_MAX, 0, 0, 1, 0, GSK_DECOUPLED } };
+      static const profile_case saturating_cases[] = {
+        { SCAN_INT64, SCAN_SATSUM, 0, 0, 0, 1, GSK_DECOUPLED },
+        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, 1, GSK_DECOUPLED },
+        { SCAN_INT64, SCAN_SATSUM, 0, 0, 0, 1, GSK_BRENT_KUNG },
+        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, 1, GSK_BRENT_KUNG } };
+      const char *set = argc > 3 ? argv[3] : "";
+      const int indexed = strcmp (set, "indexed") == 0, saturating = strcmp (set, "saturating") == 0;
+      const profile_case *list = indexed ? indexed_cases : saturating ? saturating_cases : cases;
       const int ncases = indexed ? (int) (sizeof indexed_cases / sizeof *indexed_cases)
-                                 : (int) (sizeof cases / sizeof *cases);
+                         : saturating ? (int) (sizeof saturating_cases / sizeof *saturating_cases)
+                                      : (int) (sizeof cases / sizeof *cases);
       for (int c = 0; c < ncases; c++)
         {
           scan_desc d = { 0 };
@@ -455,11 +469,11 @@ int main (int argc, char **argv)
           d.heads = list[c].heads ? heads : NULL;
           d.heads_full = list[c].heads;
           d.index = list[c].index ? xi : NULL;
-          d.x = d.type == SCAN_INT32 ? xi : x;
+          d.x = d.type == SCAN_INT32 && ! list[c].saturating ? xi : x;
           d.y = y;
-          need_work (gsk_workspace_bytes (&d, GSK_DECOUPLED));
+          need_work (gsk_workspace_bytes (&d, list[c].alg));
           for (int r = 0; r < 3; r++)
-            CHECK (gsk_scan (&d, GSK_DECOUPLED, work, work_bytes, 0));
+            CHECK (gsk_scan (&d, list[c].alg, work, work_bytes, 0));
         }
       CHECK (cudaDeviceSynchronize ());
       return 0;
