@@ -8,6 +8,7 @@
 
 #include "block_scan.cuh"
 #include "scan_ops.cuh"
+#include "workspace.cuh"
 
 namespace gsk {
 
@@ -16,9 +17,11 @@ namespace gsk {
 // need clearing between scans), 1: aggregate published, 2: inclusive prefix published
 enum { tile_aggregate = 1, tile_prefix = 2 };
 
-// A flag keeps the low 30 bits of its word (epochs stay below 2^28: workspace.cuh); the
-// two above are the state's where it needs them.
+// A flag keeps the low 30 bits of its word; the two above are the state's where it needs
+// them.
 constexpr unsigned flag_bits = (1u << 30) - 1;
+static_assert (((epoch_limit - 1) << 2 | tile_prefix) <= flag_bits,
+               "every epoch's flags fit below the state's bits");
 
 // States of up to 8 bytes: the state, its head, its flag.
 template <typename A>

@@ -8,6 +8,10 @@
 
 namespace gsk {
 
+// Epochs stay below this: a packed look-back word keeps its flag, the epoch and the tile's
+// state (2 bits), in 30 bits (look_back.cuh: flag_bits)
+constexpr unsigned epoch_limit = 1u << 28;
+
 // Workspace layouts: states (hierarchical and lane-run scans, CUB; no flags), packed
 // look-back words, or unpacked flags followed by the values they guard.
 enum workspace_layout { layout_states, layout_packed, layout_unpacked };
@@ -25,10 +29,9 @@ inline unsigned claim_workspace (void *ws, size_t bytes, workspace_layout layout
   struct region { const char *base; size_t bytes; workspace_layout layout; size_t clean; };
   static region known[4];   // bytes == 0: free
   static unsigned epoch = 0;
-  if (epoch + 1 >= (1u << 28))
+  if (epoch + 1 >= epoch_limit)
     {
-      // (a flag keeps 28 bits of its epoch: look_back.cuh) any region may now hold flags
-      // of later epochs
+      // any region may now hold flags of later epochs
       epoch = 0;
       for (region& r : known)
         r.bytes = 0;
