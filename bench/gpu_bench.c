@@ -433,30 +433,35 @@ int main (int argc, char **argv)
   static const scan_type types[4] = { SCAN_SINGLE, SCAN_DOUBLE, SCAN_INT32, SCAN_INT64 };
   if (profile)
     {
-      typedef struct { scan_type type; scan_op op; int heads, dim, index, saturating;
-                       gsk_algorithm alg; } profile_case;
+      typedef struct { scan_type type; scan_op op; int heads, dim, index; gsk_algorithm alg; } profile_case;
       static const profile_case cases[] = {
-        { SCAN_DOUBLE, SCAN_SUM, 0, 0, 0, 0, GSK_DECOUPLED },
-        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, 0, GSK_DECOUPLED },
-        { SCAN_DOUBLE, SCAN_SUM, 1, 0, 0, 0, GSK_DECOUPLED },
-        { SCAN_DOUBLE, SCAN_SUM, 0, 2, 0, 0, GSK_DECOUPLED },
-        { SCAN_SINGLE, SCAN_SUM, 0, 0, 0, 0, GSK_DECOUPLED },
-        { SCAN_SINGLE, SCAN_SUM, 0, 1, 0, 0, GSK_DECOUPLED },
-        { SCAN_SINGLE, SCAN_SUM, 1, 0, 0, 0, GSK_DECOUPLED } };
+        { SCAN_DOUBLE, SCAN_SUM, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_DOUBLE, SCAN_SUM, 1, 0, 0, GSK_DECOUPLED },
+        { SCAN_DOUBLE, SCAN_SUM, 0, 2, 0, GSK_DECOUPLED },
+        { SCAN_SINGLE, SCAN_SUM, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_SINGLE, SCAN_SUM, 0, 1, 0, GSK_DECOUPLED },
+        { SCAN_SINGLE, SCAN_SUM, 1, 0, 0, GSK_DECOUPLED } };
       static const profile_case indexed_cases[] = {
-        { SCAN_SINGLE, SCAN_MAX, 0, 0, 1, 0, GSK_DECOUPLED },
-        { SCAN_DOUBLE, SCAN_MAX, 0, 0, 1, 0, GSK_DECOUPLED } };
+        { SCAN_SINGLE, SCAN_MAX, 0, 0, 1, GSK_DECOUPLED },
+        { SCAN_DOUBLE, SCAN_MAX, 0, 0, 1, GSK_DECOUPLED } };
       static const profile_case saturating_cases[] = {
-        { SCAN_INT64, SCAN_SATSUM, 0, 0, 0, 1, GSK_DECOUPLED },
-        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, 1, GSK_DECOUPLED },
-        { SCAN_INT64, SCAN_SATSUM, 0, 0, 0, 1, GSK_BRENT_KUNG },
-        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, 1, GSK_BRENT_KUNG } };
-      const char *set = argc > 3 ? argv[3] : "";
-      const int indexed = strcmp (set, "indexed") == 0, saturating = strcmp (set, "saturating") == 0;
-      const profile_case *list = indexed ? indexed_cases : saturating ? saturating_cases : cases;
-      const int ncases = indexed ? (int) (sizeof indexed_cases / sizeof *indexed_cases)
-                         : saturating ? (int) (sizeof saturating_cases / sizeof *saturating_cases)
-                                      : (int) (sizeof cases / sizeof *cases);
+        { SCAN_INT64, SCAN_SATSUM, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, GSK_DECOUPLED },
+        { SCAN_INT64, SCAN_SATSUM, 0, 0, 0, GSK_BRENT_KUNG },
+        { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, GSK_BRENT_KUNG } };
+      /* the sets by name (argument 3; none or another name: the first); `saturating`:
+         the integers read x, whose random bits saturate, instead of xi's small values */
+      static const struct { const char *name; const profile_case *list; int ncases, saturating; } sets[] = {
+        { "", cases, (int) (sizeof cases / sizeof *cases), 0 },
+        { "indexed", indexed_cases, (int) (sizeof indexed_cases / sizeof *indexed_cases), 0 },
+        { "saturating", saturating_cases, (int) (sizeof saturating_cases / sizeof *saturating_cases), 1 } };
+      const int nsets = (int) (sizeof sets / sizeof *sets);
+      int set = nsets - 1;
+      while (set > 0 && ! (argc > 3 && strcmp (argv[3], sets[set].name) == 0))
+        set--;
+      const profile_case *list = sets[set].list;
+      const int ncases = sets[set].ncases;
       for (int c = 0; c < ncases; c++)
         {
           scan_desc d = { 0 };
@@ -469,7 +474,7 @@ int main (int argc, char **argv)
           d.heads = list[c].heads ? heads : NULL;
           d.heads_full = list[c].heads;
           d.index = list[c].index ? xi : NULL;
-          d.x = d.type == SCAN_INT32 && ! list[c].saturating ? xi : x;
+          d.x = d.type == SCAN_INT32 && ! sets[set].saturating ? xi : x;
           d.y = y;
           need_work (gsk_workspace_bytes (&d, list[c].alg));
           for (int r = 0; r < 3; r++)
