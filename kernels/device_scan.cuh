@@ -741,10 +741,13 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
               // blocks of a second round would only find the gate closed, after the first
               // (H100, native int64 sum at 2^24, closed gate: 4 blocks an SM, 2 rounds,
               // 5.8 us; 2, one round, 4.5 us)
+              constexpr int items = exact_pass_items<T>;
+              static_assert (items >= tile_shape<T, S>::items, "the status words cover the tiles");
               constexpr auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
-                                                       tile_shape<T, S>::items, true>;
-              const size_t smem = staged_smem (g);
-              launch_pass (kernel, std::min<int64_t> (tiles, resident_blocks<kernel> (block_threads, smem)),
+                                                       items, true>;
+              const size_t smem = staged_smem (g, block_threads * items);
+              const int64_t exact_tiles = blocks_for (g.n, block_threads * items);
+              launch_pass (kernel, std::min<int64_t> (exact_tiles, resident_blocks<kernel> (block_threads, smem)),
                            smem, s, gate, g, look);
               break;
             }
