@@ -62,7 +62,9 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 #define GSK_OPS_int64(X) X (satsum_int64) X (max_int64) X (min_int64) X (vmax_int64) X (vmin_int64)
 #define GSK_OPS_uint64(X)                                                        \
   X (satsum_uint64) X (max_uint64) X (min_uint64) X (vmax_uint64) X (vmin_uint64)
+// src/Makefile.am reads the groups it builds from this list, in its order: the longest
+// to compile first, for `make -j`
 #define GSK_ALL_OPS(X)                                                           \
-  GSK_OPS_double (X) GSK_OPS_single (X) GSK_OPS_complex (X) GSK_OPS_int8 (X) GSK_OPS_uint8 (X) \
-  GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_int32 (X) GSK_OPS_uint32 (X) GSK_OPS_int64 (X) \
-  GSK_OPS_uint64 (X)
+  GSK_OPS_double (X) GSK_OPS_single (X) GSK_OPS_int32 (X) GSK_OPS_uint32 (X) GSK_OPS_int64 (X) \
+  GSK_OPS_uint64 (X) GSK_OPS_int8 (X) GSK_OPS_uint8 (X) GSK_OPS_int16 (X) GSK_OPS_uint16 (X) \
+  GSK_OPS_complex (X)
