@@ -97,13 +97,14 @@ struct tile_shape
 
 // Items per thread of a native sum's exact pass (4- and 8-byte integers; the pass that
 // runs only where the wrapping sum left the range: one round of blocks that take the
-// tiles in order, tile_scan_kernel).  Its states are clamp maps of 24 (int32) and 48 bytes
-// (int64, in 128-bit arithmetic), so that a tile's block scan and look-back cost far
-// more than its loads: fewer, larger tiles.  int64 at 2^24, saturating data, H100: 4
-// items (the staged tile's for such states) 892 us, 8 576, 16 414; brent-kung 541
+// tiles in order, tile_scan_kernel).  Its states (clamp map and head) take 24 (int32) and
+// 48 bytes (int64, in 128-bit arithmetic), so that a tile's block scan and look-back cost
+// far more than its loads: fewer, larger tiles.  int64 at 2^24, saturating data, H100:
+// 4 items (the staged tile's for such states) 892 us, 8 576, 16 414; brent-kung 541
 // (bench/results/variants-exact-items-H100-2026-11-25.txt).  16 is the most that static
-// shared memory holds for 8 bytes; int32, 16 / 24 / 32 items: 173 / 177 / 169 us.  An exact pass's tiles may be no smaller than the tiles whose
-// status words the workspace holds (plan::pass).
+// shared memory holds for 8 bytes; int32, 16 / 24 / 32 items: 173 / 177 / 169 us.  An
+// exact pass's tiles may be no smaller than those whose status words the workspace holds
+// (plan::pass).
 #ifndef GSK_EXACT_ITEMS_8B
 #define GSK_EXACT_ITEMS_8B 16
 #endif
