@@ -18,10 +18,11 @@
 # gpu_bench again from the tarball for each variant (the variants side by side),
 # runs it after the main build's, and tabulates the decoupled rows' ratio to a copy;
 # with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
-# Times to plan a call's limit by: build 95-190 s; selftest (the full gpu_selftest) ~260 s on
-# an H200 and over 300 s on an H100 (a call of `build selftest bench` given 420 s on an H100 was
-# cut off in the self-test, session 25); sanitize ~110 s; octave ~90 s after `pkg install`
-# (which runs beside the build); bench ~15 s.
+# Times to plan a call's limit by: build 71-190 s (145 s beside two variant builds); selftest
+# (the full gpu_selftest) 214-266 s on an H100 (session 26), ~260 s on an H200; sanitize
+# 105-120 s; octave ~80 s after `pkg install` (78-117 s, beside the build); bench ~15 s; ncu
+# (GSK_NCU_CASES=saturating) ~45 s; variants ~30 s each with GSK_VARIANTS_SELFTEST.  A machine
+# goes back 30 s after a call ends: a second call that comes later finds no build.
 # The builds run side by side; everything that uses the GPU runs one after another, and the
 # benchmarks after every build.
 set -uo pipefail
