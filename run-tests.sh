@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # gpuscan, second command: every test.  Builds the release tarball, runs `make check`
-# (the Octave suite on the build tree, and the GPU self-test where a GPU is present),
+# (the operators' algebra on the host, the GPU self-test where a GPU is present, and the
+# Octave suite on the build tree),
 # then for a CUDA build (when nvcc is found) and a --without-cuda build: `pkg install`
 # the tarball into a temporary prefix, `pkg load gpuscan`, `test gpuscan` (the CPU-only
 # build with the host stand-in for device arrays, so that their tests run without a GPU)

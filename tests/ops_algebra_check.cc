@@ -1,0 +1,202 @@
+// The scan operators' algebra, checked on the host (no GPU): kernels/scan_ops.cuh compiled
+// as host code.  Every decoupled, striped and hierarchical kernel relies on it: combine is
+// associative with identity () as its identity, a second pass stepping its runner from a
+// prefix gives what the states give, and the wrapping sum's range check is exact.  The
+// GPU self-test (tests/gpu_selftest.c) checks the kernels' outputs; this checks the rules
+// under them on millions of random and extreme cases in a second, in every build.
+//   saturating sums (clamp maps) of all eight integer types: states from random runs of
+//     full-range, small and extreme values; associativity and identity as maps (the same
+//     bounds, the same offset where the map is not constant), emit against a sequential
+//     saturating sum, the runner against the states;
+//   checked sums: leaves_range against the exact sum;
+//   max and min of doubles and singles with NaN, with and without the index.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+
+#define __device__
+#define __host__
+#define __forceinline__ inline
+static inline double __longlong_as_double (long long v) { double d; std::memcpy (&d, &v, 8); return d; }
+static inline float __int_as_float (int v) { float f; std::memcpy (&f, &v, 4); return f; }
+static struct { unsigned x, y, z; } blockIdx, threadIdx;   // (scan_ops.cuh's kernel helpers)
+#include "scan_ops.cuh"
+
+using namespace gsk;
+
+static std::mt19937_64 rng (20261125);
+static long failures;
+
+#define EXPECT(cond, ...) \
+  do { if (! (cond) && failures++ < 10) { std::printf (__VA_ARGS__); std::printf ("\n"); } } while (0)
+
+template <typename T> static T draw (int mode)
+{
+  const uint64_t r = rng ();
+  if (mode == 0)
+    return (T) r;
+  if (mode == 1)
+    return (T) ((int64_t) (r % 9) - 4);
+  const T near[] = { limits<T>::lowest (), limits<T>::highest (), T (0), T (1),
+                     T (limits<T>::highest () - 1), T (limits<T>::lowest () + 1) };
+  return near[r % 6];
+}
+
+// ---- saturating sums ----------------------------------------------------------------
+template <typename T> struct run { T x[8]; int n; };
+
+template <typename T> static run<T> draw_run ()
+{
+  run<T> r;
+  r.n = 1 + (int) (rng () % 8);
+  const int mode = (int) (rng () % 3);
+  for (int i = 0; i < r.n; i++)
+    r.x[i] = draw<T> (mode);
+  return r;
+}
+
+template <typename T> static typename satsum_op<T>::A state_of (const run<T>& r)
+{
+  typedef satsum_op<T> Op;
+  typename Op::A a = Op::identity ();
+  for (int i = 0; i < r.n; i++)
+    a = Op::combine (a, Op::lift (r.x[i], i));
+  return a;
+}
+
+template <typename T> static bool same_map (const typename satsum_op<T>::A& a, const typename satsum_op<T>::A& b)
+{
+  return a.lo == b.lo && a.hi == b.hi && (a.lo == a.hi || a.a == b.a);
+}
+
+template <typename T> static void check_satsum (const char *name, long cases)
+{
+  typedef satsum_op<T> Op;
+  typedef runner<Op> R;
+  const long before = failures;
+  for (long c = 0; c < cases; c++)
+    {
+      const run<T> p = draw_run<T> (), q = draw_run<T> (), s = draw_run<T> ();
+      const typename Op::A a = state_of (p), b = state_of (q), d = state_of (s);
+      EXPECT (same_map<T> (Op::combine (Op::combine (a, b), d), Op::combine (a, Op::combine (b, d))),
+              "%s: combine is not associative (case %ld)", name, c);
+      EXPECT (same_map<T> (Op::combine (Op::identity (), a), a) && same_map<T> (Op::combine (a, Op::identity ()), a),
+              "%s: identity () is not the identity (case %ld)", name, c);
+      // a scan of p then q, element by element, saturating at every step (in 128 bits)
+      __int128 v = 0;
+      const __int128 lo = limits<T>::lowest (), hi = limits<T>::highest ();
+      for (int i = 0; i < p.n; i++)
+        v = std::min (std::max (v + p.x[i], lo), hi);
+      T y;
+      Op::emit (a, &y, nullptr);
+      EXPECT ((__int128) y == v, "%s: emit of a run's state differs from its saturating sum (case %ld)", name, c);
+      // the runner from prefix a over q: each step as the states give it
+      typename R::V rv = R::start (a);
+      typename Op::A st = a;
+      for (int i = 0; i < q.n; i++)
+        {
+          v = std::min (std::max (v + q.x[i], lo), hi);
+          rv = R::step (rv, q.x[i], i);
+          st = Op::combine (st, Op::lift (q.x[i], i));
+          T yr, ys;
+          R::emit (rv, &yr, nullptr);
+          Op::emit (st, &ys, nullptr);
+          EXPECT (yr == ys && (__int128) ys == v, "%s: the runner's step %d differs from the states (case %ld)", name, i, c);
+        }
+    }
+  std::printf ("  satsum %-7s %ld cases, %ld failed\n", name, cases, failures - before);
+}
+
+// ---- checked sums: leaves_range is exact -------------------------------------------
+template <typename T> static void check_checked (const char *name, long cases)
+{
+  typedef runner<checked_sum_op<T>> R;
+  const long before = failures;
+  for (long c = 0; c < cases; c++)
+    {
+      const T v = draw<T> ((int) (c % 3)), x = draw<T> ((int) ((c / 3) % 3));
+      const __int128 exact = (__int128) v + x;
+      const bool out = exact < (__int128) limits<T>::lowest () || exact > (__int128) limits<T>::highest ();
+      EXPECT (R::leaves_range (v, x) == out, "%s: leaves_range wrong (case %ld)", name, c);
+    }
+  std::printf ("  checked %-6s %ld cases, %ld failed\n", name, cases, failures - before);
+}
+
+// ---- max and min with NaN -----------------------------------------------------------
+template <typename T> static T draw_float ()
+{
+  const uint64_t r = rng ();
+  // NaN, small integers (ties), and -0 beside 0 (equal, yet a tie must keep the first)
+  return r % 7 == 0 ? T (NAN) : r % 11 == 0 ? T (-0.0) : T ((int) (r % 5) - 2);
+}
+
+template <typename T, bool is_max> static void check_extrema (const char *name, long cases)
+{
+  typedef minmax_op<T, is_max> I;
+  typedef extremum_op<T, is_max> V;
+  const long before = failures;
+  for (long c = 0; c < cases; c++)
+    {
+      const int n = 1 + (int) (rng () % 12);
+      T x[12];
+      for (int i = 0; i < n; i++)
+        x[i] = draw_float<T> ();
+      // sequential cummax / cummin: NaN skipped, ties keep the first; a leading NaN run
+      // stays NaN with its first position
+      T m = x[0];
+      int64_t at = 0;
+      for (int i = 1; i < n; i++)
+        if (! std::isnan (x[i]) && (std::isnan (m) || (is_max ? x[i] > m : x[i] < m)))
+          m = x[i], at = i;
+      // fold in two random splits, three parts each, in both groupings
+      const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
+      typename I::A ia[3] = { I::identity (), I::identity (), I::identity () };
+      typename V::A va[3] = { V::identity (), V::identity (), V::identity () };
+      for (int i = 0; i < n; i++)
+        {
+          const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
+          ia[part] = I::combine (ia[part], I::lift (x[i], i));
+          va[part] = V::combine (va[part], V::lift (x[i], i));
+        }
+      const typename I::A il = I::combine (I::combine (ia[0], ia[1]), ia[2]);
+      const typename I::A ir = I::combine (ia[0], I::combine (ia[1], ia[2]));
+      const typename V::A vl = V::combine (V::combine (va[0], va[1]), va[2]);
+      const typename V::A vr = V::combine (va[0], V::combine (va[1], va[2]));
+      T y1, y2, y3, y4;
+      double i1, i2;
+      I::emit (il, &y1, &i1);
+      I::emit (ir, &y2, &i2);
+      V::emit (vl, &y3, nullptr);
+      V::emit (vr, &y4, nullptr);
+      const auto same = [] (T a, T b) { return (std::isnan (a) && std::isnan (b)) || (a == b && std::signbit (a) == std::signbit (b)); };
+      EXPECT (same (y1, m) && same (y2, m) && i1 == (double) (at + 1) && i2 == (double) (at + 1),
+              "%s: max/min with the index differs from the sequential one (case %ld)", name, c);
+      EXPECT (same (y3, m) && same (y4, m), "%s: max/min of the values differs from the sequential one (case %ld)", name, c);
+    }
+  std::printf ("  %s %s %ld cases, %ld failed\n", is_max ? "max" : "min", name, cases, failures - before);
+}
+
+int main ()
+{
+  const long n = 200000;
+  check_satsum<int8_t> ("int8", n);
+  check_satsum<uint8_t> ("uint8", n);
+  check_satsum<int16_t> ("int16", n);
+  check_satsum<uint16_t> ("uint16", n);
+  check_satsum<int32_t> ("int32", n);
+  check_satsum<uint32_t> ("uint32", n);
+  check_satsum<int64_t> ("int64", n);
+  check_satsum<uint64_t> ("uint64", n);
+  check_checked<int32_t> ("int32", n);
+  check_checked<uint32_t> ("uint32", n);
+  check_checked<int64_t> ("int64", n);
+  check_checked<uint64_t> ("uint64", n);
+  check_extrema<double, true> ("double", n);
+  check_extrema<double, false> ("double", n);
+  check_extrema<float, true> ("single", n);
+  check_extrema<float, false> ("single", n);
+  std::printf ("ops_algebra_check: %s\n", failures ? "FAIL" : "PASS");
+  return failures != 0;
+}
