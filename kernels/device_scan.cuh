@@ -745,8 +745,9 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
               static_assert (items >= tile_shape<T, S>::items, "the status words cover the tiles");
               constexpr auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
                                                        items, true>;
-              const size_t smem = staged_smem (g, block_threads * items);
-              const int64_t exact_tiles = blocks_for (g.n, block_threads * items);
+              constexpr int64_t exact_tile = block_threads * items;
+              const size_t smem = staged_smem (g, exact_tile);
+              const int64_t exact_tiles = blocks_for (g.n, exact_tile);
               launch_pass (kernel, std::min<int64_t> (exact_tiles, resident_blocks<kernel> (block_threads, smem)),
                            smem, s, gate, g, look);
               break;

@@ -47,6 +47,12 @@ template <typename T> static T draw (int mode)
 // ---- saturating sums ----------------------------------------------------------------
 template <typename T> struct run { T x[8]; int n; };
 
+// an exact sum saturated to T's range
+template <typename T> static __int128 saturate (__int128 v)
+{
+  return std::min (std::max (v, (__int128) limits<T>::lowest ()), (__int128) limits<T>::highest ());
+}
+
 template <typename T> static run<T> draw_run ()
 {
   run<T> r;
@@ -86,9 +92,8 @@ template <typename T> static void check_satsum (const char *name, long cases)
               "%s: identity () is not the identity (case %ld)", name, c);
       // a scan of p then q, element by element, saturating at every step (in 128 bits)
       __int128 v = 0;
-      const __int128 lo = limits<T>::lowest (), hi = limits<T>::highest ();
       for (int i = 0; i < p.n; i++)
-        v = std::min (std::max (v + p.x[i], lo), hi);
+        v = saturate<T> (v + p.x[i]);
       T y;
       Op::emit (a, &y, nullptr);
       EXPECT ((__int128) y == v, "%s: emit of a run's state differs from its saturating sum (case %ld)", name, c);
@@ -97,7 +102,7 @@ template <typename T> static void check_satsum (const char *name, long cases)
       typename Op::A st = a;
       for (int i = 0; i < q.n; i++)
         {
-          v = std::min (std::max (v + q.x[i], lo), hi);
+          v = saturate<T> (v + q.x[i]);
           rv = R::step (rv, q.x[i], i);
           st = Op::combine (st, Op::lift (q.x[i], i));
           T yr, ys;
@@ -118,8 +123,7 @@ template <typename T> static void check_checked (const char *name, long cases)
     {
       const T v = draw<T> ((int) (c % 3)), x = draw<T> ((int) ((c / 3) % 3));
       const __int128 exact = (__int128) v + x;
-      const bool out = exact < (__int128) limits<T>::lowest () || exact > (__int128) limits<T>::highest ();
-      EXPECT (R::leaves_range (v, x) == out, "%s: leaves_range wrong (case %ld)", name, c);
+      EXPECT (R::leaves_range (v, x) == (saturate<T> (exact) != exact), "%s: leaves_range wrong (case %ld)", name, c);
     }
   std::printf ("  checked %-6s %ld cases, %ld failed\n", name, cases, failures - before);
 }
