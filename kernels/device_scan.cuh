@@ -51,15 +51,14 @@ __device__ __forceinline__ seg<Op> fold_run (const line_args& g, const io& t,
       const int cut = (int) min ((int64_t) ITEMS, g.len - w.k);
       if (! g.heads && cut == ITEMS)
         {
-          typename Op::A a = Op::identity ();
+          run_fold<Op> f;
 #pragma unroll
           for (int i = 0; i < ITEMS; i++)
             {
               const int64_t k = w.k + i;
-              a = Op::combine (a, Op::lift (st.v[io::pad (t.phys_whole (g, first + i))],
-                                            g.reverse ? g.len - 1 - k : k));
+              f.step (st.v[io::pad (t.phys_whole (g, first + i))], g.reverse ? g.len - 1 - k : k);
             }
-          return { a, w.k == 0 };
+          return { f.state (), w.k == 0 };
         }
       seg<Op> run = { Op::identity (), w.k == 0 };
 #pragma unroll

@@ -184,17 +184,76 @@ struct runner
   static __device__ __forceinline__ void emit (const V& v, T *y, double *ix) { Op::emit (v, y, ix); }
 };
 
+// A running saturating sum of T: in the wider type, clamped, where that is a machine
+// type (1- to 4-byte elements); 64-bit sums in their own width, not in 128-bit arithmetic
+// (a signed sum leaves the range only where the wrapped result's sign differs from both
+// operands'; an unsigned one, where it wraps)
+template <typename T>
+struct saturating
+{
+  static constexpr bool in_wide = sizeof (T) < 8;
+  typedef typename std::conditional<in_wide, typename wide<T>::type, T>::type V;
+  static __device__ __forceinline__ V add (V v, T x)
+  {
+    if constexpr (in_wide)
+      return satsum_op<T>::clamp (v + V (x), V (limits<T>::lowest ()), V (limits<T>::highest ()));
+    else
+      {
+        typedef typename std::make_unsigned<T>::type U;
+        const T r = T (U (v) + U (x));
+        if constexpr (std::is_signed<T>::value)
+          return ((v ^ r) & (x ^ r)) < 0 ? (v < 0 ? limits<T>::lowest () : limits<T>::highest ()) : r;
+        else
+          return r < v ? limits<T>::highest () : r;
+      }
+  }
+};
+
 template <typename T>
 struct runner<satsum_op<T>>
 {
   typedef satsum_op<T> Op;
-  typedef typename Op::W V;
+  typedef typename saturating<T>::V V;
   static constexpr bool checks_range = false;
-  static __device__ __forceinline__ V start (const typename Op::A& f) { return Op::clamp (f.a, V (f.lo), V (f.hi)); }
+  static __device__ __forceinline__ V start (const typename Op::A& f)
+  { return V (Op::clamp (f.a, typename Op::W (f.lo), typename Op::W (f.hi))); }
   static __device__ __forceinline__ V reset () { return V (0); }
-  static __device__ __forceinline__ V step (V v, T x, int64_t)
-  { return Op::clamp (v + V (x), V (limits<T>::lowest ()), V (limits<T>::highest ())); }
+  static __device__ __forceinline__ V step (V v, T x, int64_t) { return saturating<T>::add (v, x); }
   static __device__ __forceinline__ void emit (V v, T *y, double *) { *y = T (v); }
+};
+
+// A thread's run of elements (no line start inside) folded into one state.  For most
+// operators, state by state; a saturating sum's clamp map of a run is its bounds' images
+// (lo = the run from lowest (), hi = from highest (), by saturating<T>::add) and the
+// plain sum of the run as offset, clamped once: where lo < hi that offset is exact and
+// within +-span, and where lo == hi the map is constant and its offset unused.
+template <typename Op>
+struct run_fold
+{
+  typename Op::A a = Op::identity ();
+  __device__ __forceinline__ void step (typename Op::elem x, int64_t k) { a = Op::combine (a, Op::lift (x, k)); }
+  __device__ __forceinline__ typename Op::A state () const { return a; }
+};
+
+template <typename T>
+struct run_fold<satsum_op<T>>
+{
+  typedef satsum_op<T> Op;
+  typedef typename Op::W W;
+  typedef saturating<T> S;
+  W sum = 0;   // (W has twice T's bits: no run is long enough to overflow it)
+  typename S::V lo = limits<T>::lowest (), hi = limits<T>::highest ();
+  __device__ __forceinline__ void step (T x, int64_t)
+  {
+    sum += x;
+    lo = S::add (lo, x);
+    hi = S::add (hi, x);
+  }
+  __device__ __forceinline__ typename Op::A state () const
+  {
+    const W span = W (limits<T>::highest ()) - W (limits<T>::lowest ());
+    return { Op::clamp (sum, -span, span), T (lo), T (hi) };
+  }
 };
 
 // The saturating sum's fast path for 4- and 8-byte integers: a wrapping sum (its state

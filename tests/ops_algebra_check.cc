@@ -7,7 +7,7 @@
 //   saturating sums (clamp maps) of all eight integer types: states from random runs of
 //     full-range, small and extreme values; associativity and identity as maps (the same
 //     bounds, the same offset where the map is not constant), emit against a sequential
-//     saturating sum, the runner against the states;
+//     saturating sum, the runner and run_fold against the states;
 //   checked sums: leaves_range against the exact sum;
 //   max and min of doubles and singles with NaN, with and without the index.
 #include <cmath>
@@ -90,6 +90,11 @@ template <typename T> static void check_satsum (const char *name, long cases)
               "%s: combine is not associative (case %ld)", name, c);
       EXPECT (same_map<T> (Op::combine (Op::identity (), a), a) && same_map<T> (Op::combine (a, Op::identity ()), a),
               "%s: identity () is not the identity (case %ld)", name, c);
+      // a thread's run folded as the tile kernels fold it (run_fold)
+      run_fold<Op> f;
+      for (int i = 0; i < p.n; i++)
+        f.step (p.x[i], i);
+      EXPECT (same_map<T> (f.state (), a), "%s: run_fold differs from the states (case %ld)", name, c);
       // a scan of p then q, element by element, saturating at every step (in 128 bits)
       __int128 v = 0;
       for (int i = 0; i < p.n; i++)
