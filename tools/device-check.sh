@@ -16,7 +16,8 @@
 # [m, i] = cummax instead);  variants: an A/B of
 # tuning.cuh's constants in one run: GSK_VARIANTS="name:-DMACRO=v,-DMACRO2=w ..." builds
 # gpu_bench again from the tarball for each variant (the variants side by side),
-# runs it after the main build's, and tabulates the decoupled rows' ratio to a copy;
+# runs it after the main build's, and tabulates the decoupled rows' ratio to a copy and
+# each run's copies of singles (2^10, 2^16, 2^24: unequal copies mark an uneven machine);
 # with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
 # Times to plan a call's limit by: build 71-190 s (145 s beside two variant builds); selftest
 # (the full gpu_selftest) 214-266 s on an H100 (session 26), ~260 s on an H200; sanitize
@@ -131,6 +132,13 @@ if [[ $steps == *" variants "* ]]; then
       if (! (key in seen)) { seen[key] = 1; order[++rows] = key }
       ratio[key, f] = v[3]
     }
+    # the copies of singles at three sizes: where they differ between the columns, the
+    # machine ran unevenly (launch latency, clocks) and small sizes say little
+    substr ($0, 43, 12) ~ /^copy / && $1 == "vector" && $2 == "single" && $3 ~ /^(1024|65536|16777216)$/ {
+      key = substr ($0, 1, 41); split (substr ($0, 56), v)
+      if (! (key in cseen)) { cseen[key] = 1; corder[++crows] = key }
+      copy_us[key, f] = v[1]
+    }
     END {
       k = split (names, col); printf "%-41s", "decoupled, x copy"
       for (i = 1; i <= k; i++) printf " %8s", col[i]; printf "\n"
@@ -139,8 +147,14 @@ if [[ $steps == *" variants "* ]]; then
         for (i = 1; i <= k; i++) printf " %8s", ((order[r], i) in ratio) ? ratio[order[r], i] : "-"
         printf "\n"
       }
+      printf "%-41s\n", "copy, us (the same in every column on an even machine)"
+      for (r = 1; r <= crows; r++) {
+        printf "%-41s", corder[r]
+        for (i = 1; i <= k; i++) printf " %8s", ((corder[r], i) in copy_us) ? copy_us[corder[r], i] : "-"
+        printf "\n"
+      }
     }' $files >> "$OUT/variants.txt"
-  grep -E "variants|x copy|vector +(single|double|int32|int64) +(16777216|268435456)|4096x4096|segmented" "$OUT/variants.txt"
+  grep -E "variants|x copy|copy, us|vector +(single|double|int32|int64) +(1024|65536|16777216|268435456)|4096x4096|segmented" "$OUT/variants.txt"
   step_done variants
 fi
 if [[ $steps == *" ncu "* ]]; then
