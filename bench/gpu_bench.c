@@ -515,8 +515,8 @@ int main (int argc, char **argv)
      path), here on random bytes */
   static const struct { scan_type type; const char *shape; } saturating[] = {
     { SCAN_INT32, "vector saturating" }, { SCAN_INT64, "vector saturating" },
-    { SCAN_INT8, "vector native" }, { SCAN_INT16, "vector native" } };
-  for (int t = 0; t < 4 && max_log2 >= 24; t++)
+    { SCAN_UINT64, "vector saturating" }, { SCAN_INT8, "vector native" }, { SCAN_INT16, "vector native" } };
+  for (int t = 0; t < (int) (sizeof saturating / sizeof *saturating) && max_log2 >= 24; t++)
     {
       scan_desc d = { 0 };
       d.type = saturating[t].type;

@@ -18,6 +18,8 @@
 # gpu_bench again from the tarball for each variant (the variants side by side),
 # runs it after the main build's, and tabulates the decoupled rows' ratio to a copy and
 # each run's copies of singles (2^10, 2^16, 2^24: unequal copies mark an uneven machine);
+# a variant builds from .device/variant-<name>.tar.gz where that exists (an A/B of two
+# trees, e.g. "base:" with main's tarball there);
 # with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
 # Times to plan a call's limit by: build 71-190 s (145 s beside two variant builds); selftest
 # (the full gpu_selftest) 214-266 s on an H100 (session 26), ~260 s on an H200; sanitize
@@ -53,7 +55,8 @@ declare -A variant_pid
 if [[ $steps == *" variants "* ]]; then
   for spec in ${GSK_VARIANTS:-}; do
     name=${spec%%:*}; flags=${spec#*:}; vb=/tmp/gs-variant-$name
-    ( rm -rf $vb && mkdir -p $vb && tar -C $vb -xzf "$tarball" --strip-components=1 && cd $vb \
+    vtar=$tarball; [ -f "$top/.device/variant-$name.tar.gz" ] && vtar=$top/.device/variant-$name.tar.gz
+    ( rm -rf $vb && mkdir -p $vb && tar -C $vb -xzf "$vtar" --strip-components=1 && cd $vb \
         && ./configure NVCCFLAGS="${flags//,/ }" > configure.log 2>&1 \
         && make -j"$(nproc)" -C src gpu_bench ${GSK_VARIANTS_SELFTEST:+gpu_selftest} > make.log 2>&1 ) &
     variant_pid[$name]=$!
