@@ -189,6 +189,15 @@ endfunction
 %!  iy = reshape (iy, size (x));
 %!endfunction
 
+%!function x = as_class (x, cls)
+%!  ## test data of class cls: logical as x > 0
+%!  if (strcmp (cls, "logical"))
+%!    x = x > 0;
+%!  else
+%!    x = cast (x, cls);
+%!  endif
+%!endfunction
+
 %!function v = ifelse_int (ident, cls)
 %!  if (ident < 0)
 %!    v = intmin (cls);
@@ -204,12 +213,7 @@ endfunction
 %!            "uint32", "int64", "uint64", "logical"};
 %! for alg = test_algorithms ()
 %!   for c = classes
-%!     x = randn (7, 5, 3) * 40;
-%!     if (strcmp (c{1}, "logical"))
-%!       x = x > 0;
-%!     else
-%!       x = cast (x, c{1});
-%!     endif
+%!     x = as_class (randn (7, 5, 3) * 40, c{1});
 %!     for dim = 1:4
 %!       a = {"algorithm", alg{1}};
 %!       assert (close_enough (gpuscan (x, dim, a{:}), cumsum (x, dim), x, "sum"));
@@ -326,12 +330,7 @@ endfunction
 %! ops = {"sum", "prod", "max", "min"};
 %! for alg = test_algorithms ()
 %!   for c = classes
-%!     x = round (randn (5, 6, 4) * 3);
-%!     if (strcmp (c{1}, "logical"))
-%!       x = x > 0;
-%!     else
-%!       x = cast (x, c{1});
-%!     endif
+%!     x = as_class (round (randn (5, 6, 4) * 3), c{1});
 %!     for dim = 1:3
 %!       n = size (x, dim);
 %!       for seg = 0:2
