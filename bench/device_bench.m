@@ -62,12 +62,3 @@ function t = best_time (f, reps)
     clear y                               # a device result goes back before the next
   endfor
 endfunction
-
-function t = per_call (f, reps)
-  y = f ();
-  t0 = tic ();
-  for r = 1:reps
-    y = f ();
-  endfor
-  t = toc (t0) / reps;
-endfunction

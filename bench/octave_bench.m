@@ -63,15 +63,6 @@ function t = best_time (f, reps)
   endfor
 endfunction
 
-function t = per_call (f, reps)
-  f ();
-  t0 = tic ();
-  for r = 1:reps
-    y = f ();
-  endfor
-  t = toc (t0) / reps;
-endfunction
-
 function s = version_str ()
   s = ["Octave " version()];
 endfunction
