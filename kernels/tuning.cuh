@@ -310,7 +310,9 @@ constexpr long long elementwise_max_blocks = 132LL * 8;
 // native (saturating) sums of 4- and 8-byte integers take the wrapping fast path (and
 // the exact pass only where it left the range) from this many bytes: since the exact
 // pass waits on the device, at every size (H100, 2^16 elements against the exact scan
-// alone: int32 14.1 -> 10.3 us, int64 19.5 -> 11.5 us)
+// alone: int32 14.1 -> 10.3 us, int64 19.5 -> 11.5 us; in session 28, against the exact
+// scan as sessions 26-27 sped it up: int32 11.0 -> 9.0, int64 16.2 -> 9.7, 2^20 48.0 -> 13.6;
+// bench/results/variants-fast-satsum-min-H100-2026-11-25.txt)
 #ifndef GSK_FAST_SATSUM_MIN_BYTES
 #define GSK_FAST_SATSUM_MIN_BYTES 0
 #endif
