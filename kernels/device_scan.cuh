@@ -19,6 +19,7 @@
 #include "lanes_scan.cuh"
 #include "launch.cuh"
 #include "look_back.cuh"
+#include "redo_gate.cuh"
 #include "scan_kernels.h"
 #include "scan_ops.cuh"
 #include "striped_scan.cuh"

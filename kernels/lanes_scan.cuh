@@ -8,6 +8,7 @@
 
 #include "block_scan.cuh"
 #include "look_back.cuh"
+#include "redo_gate.cuh"
 #include "scan_kernels.h"
 #include "scan_ops.cuh"
 #include "tuning.cuh"

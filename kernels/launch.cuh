@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "scan_ops.cuh"
+#include "redo_gate.cuh"
 #include "tuning.cuh"
 
 namespace gsk {

@@ -15,6 +15,7 @@
 
 #include "block_scan.cuh"
 #include "look_back.cuh"
+#include "redo_gate.cuh"
 #include "scan_ops.cuh"
 #include "tile_io.cuh"
 #include "tuning.cuh"

@@ -21,7 +21,6 @@
 #define __forceinline__ inline
 static inline double __longlong_as_double (long long v) { double d; std::memcpy (&d, &v, 8); return d; }
 static inline float __int_as_float (int v) { float f; std::memcpy (&f, &v, 4); return f; }
-static struct { unsigned x, y, z; } blockIdx, threadIdx;   // (scan_ops.cuh's kernel helpers)
 #include "scan_ops.cuh"
 
 using namespace gsk;
