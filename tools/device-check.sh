@@ -129,33 +129,31 @@ if [[ $steps == *" variants "* ]]; then
   echo "variants: ${GSK_VARIANTS:-(none)}" > "$OUT/variants.txt"
   # gpu_bench's rows: shape, type and n in the first 41 columns, the algorithm in the next 14
   awk -v names="$names" '
-    FNR == 1 { f++ }
-    substr ($0, 43, 12) ~ /^decoupled / {
-      key = substr ($0, 1, 41); split (substr ($0, 56), v)
-      if (! (key in seen)) { seen[key] = 1; order[++rows] = key }
-      ratio[key, f] = v[3]
+    # a value of this row key in column f; ord lists the keys in first-seen order (ord[0]: how many)
+    function keep (key, ord, val, x) {
+      if (! ((key, 0) in val)) { val[key, 0] = 1; ord[++ord[0]] = key }
+      val[key, f] = x
     }
+    function rows (ord, val,   r, i) {
+      for (r = 1; r <= ord[0]; r++) {
+        printf "%-41s", ord[r]
+        for (i = 1; i <= k; i++) printf " %8s", ((ord[r], i) in val) ? val[ord[r], i] : "-"
+        printf "\n"
+      }
+    }
+    FNR == 1 { f++ }
+    substr ($0, 43, 12) ~ /^decoupled / { split (substr ($0, 56), v); keep(substr ($0, 1, 41), order, ratio, v[3]) }
     # the copies of singles at three sizes: where they differ between the columns, the
     # machine ran unevenly (launch latency, clocks) and small sizes say little
     substr ($0, 43, 12) ~ /^copy / && $1 == "vector" && $2 == "single" && $3 ~ /^(1024|65536|16777216)$/ {
-      key = substr ($0, 1, 41); split (substr ($0, 56), v)
-      if (! (key in cseen)) { cseen[key] = 1; corder[++crows] = key }
-      copy_us[key, f] = v[1]
+      split (substr ($0, 56), v); keep(substr ($0, 1, 41), corder, copy_us, v[1])
     }
     END {
       k = split (names, col); printf "%-41s", "decoupled, x copy"
       for (i = 1; i <= k; i++) printf " %8s", col[i]; printf "\n"
-      for (r = 1; r <= rows; r++) {
-        printf "%-41s", order[r]
-        for (i = 1; i <= k; i++) printf " %8s", ((order[r], i) in ratio) ? ratio[order[r], i] : "-"
-        printf "\n"
-      }
+      rows(order, ratio)
       printf "%-41s\n", "copy, us (the same in every column on an even machine)"
-      for (r = 1; r <= crows; r++) {
-        printf "%-41s", corder[r]
-        for (i = 1; i <= k; i++) printf " %8s", ((corder[r], i) in copy_us) ? copy_us[corder[r], i] : "-"
-        printf "\n"
-      }
+      rows(corder, copy_us)
     }' $files >> "$OUT/variants.txt"
   grep -E "variants|x copy|copy, us|vector +(single|double|int32|int64) +(1024|65536|16777216|268435456)|4096x4096|segmented" "$OUT/variants.txt"
   step_done variants
