@@ -217,6 +217,8 @@ struct line_blocks_shape
 // round of such a grid waits too: without the wait, 2^24 double 1.17 -> 1.19, int32 1.17 ->
 // 1.20 (three runs each); 2400 or 3600 ns, or 1200 ns + 2-4 ns a tile, for the first round
 // alone: within the noise (session 21, variants-first-round-wait-*-H200-2026-11-25.txt).
+// The last round's tiles waiting 0 or 400 ns instead: within the noise too (session 29,
+// H200, 2^24-2^28; variants-last-round-wait-H200-2026-11-26.txt).
 #ifndef GSK_LOOK_BACK_WAIT_NS
 #define GSK_LOOK_BACK_WAIT_NS 1200
 #endif
