@@ -240,7 +240,10 @@ constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
 // asking for their own line's next tiles gained nothing (4096x4096 along dim 1); lane
 // tiles (dim 2) asking for a later lane tile, a bulk prefetch for each of its steps, lost
 // at 1, 2 and 4 tiles an SM (single 1.22 -> 1.28-1.31, double 1.07 -> 1.13-1.31;
-// variants-lane-prefetch-H200-*).
+// variants-lane-prefetch-H200-*).  Session 29, H200: 3 tiles an SM again slower (single
+// 2^28 1.15 against 1.11), and an evict_last cache policy on the prefetch neither gained
+// at 2 nor let it reach further (3 / 4 tiles an SM 1.14 / 1.35;
+// variants-prefetch-evict-last-H200-2026-11-26.txt, branch exp/prefetch-evict-last).
 #ifndef GSK_L2_PREFETCH_TILES_PER_SM
 #define GSK_L2_PREFETCH_TILES_PER_SM 2
 #endif
