@@ -160,9 +160,14 @@ struct wide_tile_shape
 #define GSK_STRIPED_ROWS 12
 #endif
 constexpr int striped_rows = GSK_STRIPED_ROWS;
-// threads of a striped tile's block
+// threads of a striped tile's block: 128, six blocks an SM, tiles half as large as at 256
+// (three blocks an SM), so that a grid starts and ends in finer steps.  H200, session 29,
+// x copy at 2^24 / 2^28 in three runs: single 1.17-1.18 / 1.11 -> 1.14 / 1.11-1.12, int32
+// native 1.24-1.27 / 1.12 -> 1.17-1.20 / 1.12, segmented single (2^26) 1.15-1.16 -> 1.12;
+// doubles, int64 and the other kernels unchanged (variants-striped-threads-H200-2026-11-26.txt).
+// (Before the L2 prefetch, 128 threads measured the same as 256.)
 #ifndef GSK_STRIPED_THREADS
-#define GSK_STRIPED_THREADS 256
+#define GSK_STRIPED_THREADS 128
 #endif
 constexpr int striped_threads = GSK_STRIPED_THREADS;
 // rows of the striped tiles of several lines or with head flags, whose states are
@@ -179,9 +184,9 @@ constexpr int striped_threads = GSK_STRIPED_THREADS;
 #define GSK_STRIPED_ROWS_LINES 10
 #endif
 constexpr int striped_rows_lines = GSK_STRIPED_ROWS_LINES;
-// blocks an SM its registers must allow for (80 registers a thread at 256 threads; left
-// to itself the compiler took 95, and two blocks an SM; native sums spill a little, and
-// still win)
+// blocks an SM its registers must allow for: 768 threads, 80 registers a thread (at 256
+// threads a block, left to itself the compiler took 95, and two blocks an SM; native sums
+// spill a little, and still win)
 constexpr int striped_min_blocks = 3 * 256 / striped_threads;
 
 // batched lines (inner == 1) of a tile or more take a block each from this many lines:
