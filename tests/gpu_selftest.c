@@ -362,8 +362,8 @@ int main (int argc, char **argv)
   printf ("gpu_selftest on %s (sm_%d%d)%s\n", prop.name, prop.major, prop.minor,
           quick ? ", quick" : "");
 
-  /* (the striped rounds below need 12288 * 1500 + 7 elements) */
-  const int64_t max_n = large ? (int64_t) 1 << 28 : 12288 * 1504;
+  /* (the striped rounds below need 6144 * 3000 + 7 elements) */
+  const int64_t max_n = large ? (int64_t) 1 << 28 : 6144 * 3008;
   const size_t max_bytes = (size_t) max_n * 16;
   void *x = malloc (max_bytes), *y = malloc (max_bytes), *ref = malloc (max_bytes);
   double *ix = malloc (max_n * 8), *ref_ix = malloc (max_n * 8);
@@ -377,12 +377,12 @@ int main (int argc, char **argv)
 
   /* tiles hold 1024, 2048 or 4096 elements, from 2^21 elements 3072 (8-byte floating),
      4096 (8-byte integers) or 6144 (4 bytes), or, in the striped kernel (4-byte sums and
-     products), 12288 (10240 for several lines or head flags, tested below); sizes at and
-     around their multiples */
+     products), 6144 (5120 for several lines or head flags, tested below); sizes at and
+     around their multiples, odd and even */
   static const int64_t sizes_full[] = { 0, 1, 2, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025,
     2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12288, 65535, 65536, 65537,
     100003, 1048575, 1048577, 3072 * 683 - 1, 4096 * 600 + 1, 4096 * 513 - 1, 6144 * 342 - 1,
-    12288 * 171 - 1, 12288 * 200 + 1, (1 << 22) - 1 };
+    12288 * 171 - 1, 12288 * 200 + 1, 6144 * 343 + 1, 6144 * 401 - 1, (1 << 22) - 1 };
   static const int64_t sizes_quick[] = { 0, 1, 33, 1023, 1025, 2048, 4097, 70001, 12288 * 171 - 1 };
   const int64_t *sizes = quick ? sizes_quick : sizes_full;
   const int nsizes = quick ? (int) (sizeof sizes_quick / sizeof *sizes_quick)
@@ -455,9 +455,10 @@ int main (int argc, char **argv)
                         check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "modes");
                       }
             /* the striped kernel's lines and heads (4-byte sums and products from 2^21
-               elements, tiles of 10240): lines shorter and longer than a row of vectors,
+               elements, tiles of 5120): lines shorter and longer than a row of vectors,
                line starts inside a vector, lines across tiles, full head flags */
-            static const int64_t line_lens[] = { 4, 5, 7, 1023, 4096, 4099, 10240 * 3 + 1, 10240 * 205 - 1 };
+            static const int64_t line_lens[] = { 4, 5, 7, 1023, 4096, 4099, 5120 * 3 + 1, 5120 * 6 + 1,
+                                                 5120 * 410 - 1 };
             static const int64_t line_lens_quick[] = { 5, 4099 };
             const int64_t *lens = quick ? line_lens_quick : line_lens;
             const int nlens = quick ? 2 : (int) (sizeof line_lens / sizeof *line_lens);
@@ -476,11 +477,11 @@ int main (int argc, char **argv)
                       heads[i] = next () % 5003 == 0;
                     check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped lines");
                   }
-            /* the striped kernels over more tiles than the GPU holds at once (132 SMs x 3
+            /* the striped kernels over more tiles than the GPU holds at once (132 SMs x 6
                blocks), whose look-back is paced: the last tile full or partial; exclusive;
                lines across tiles; head flags; reverse (mirrored tiles: lengths of whole
                vectors, the last tile full or partial, inclusive and exclusive) */
-            static const int64_t round_sizes[2] = { 12288 * 1500, 12288 * 1500 + 7 };
+            static const int64_t round_sizes[2] = { 6144 * 3000, 6144 * 3000 + 7 };
             if (scan_type_size (h.type) == 4 && ! tiny && a == GSK_DECOUPLED
                 && (op == SCAN_SUM || op == SCAN_PROD || op == SCAN_SATSUM))
               for (int v = 0; v < 8; v++)
