@@ -392,6 +392,15 @@ struct plan
   // the tile size of the decoupled scan of n elements
   static int64_t decoupled_tile (int64_t n)
   { return wide::items != tile_shape<T, S>::items && n >= wide_tile_from ? wide::size : tile; }
+  // the most tiles the decoupled scan of n elements takes: the striped kernel's tiles,
+  // where it applies, may be smaller than the staged ones (with lines or head flags)
+  static int64_t decoupled_tiles_max (int64_t n)
+  {
+    int64_t t = decoupled_tile (n);
+    if (striped_tile<Op>::serves && n >= wide_tile_from)
+      t = std::min<int64_t> ({ t, striped_tile<Op>::size, striped_tile<Op, true>::size });
+    return blocks_for (n, t);
+  }
   // blocks an SM the wide tile's registers must allow for (tuning.cuh)
   static constexpr int wide_min_blocks
     = wide::bounded ? blocks_fitting<tile_storage<Op, block_scan_shuffle, wide::items, wide::threads>> (wide::threads) : 0;
@@ -608,8 +617,7 @@ size_t plan<Op>::pass_workspace (const scan_desc *d, gsk_algorithm a)
       return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
     }
   const int64_t n = scan_numel (d);
-  // (where the striped kernel applies, its larger tiles need fewer slots)
-  return effective (a) == GSK_DECOUPLED ? status_bytes (blocks_for (n, decoupled_tile (n)))
+  return effective (a) == GSK_DECOUPLED ? status_bytes (decoupled_tiles_max (n))
                                         : round_up (sizeof (S) * hierarchy_states (blocks_for (n, tile)));
 }
 
@@ -710,6 +718,8 @@ cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_
         const bool lines = striped_lines (g);
         const int64_t tiles = blocks_for (g.n, ! striped ? decoupled_tile (g.n)
                                                : lines ? striped_tile<Op, true>::size : striped_tile<Op>::size);
+        if (status_bytes (tiles) > ws_bytes)
+          return cudaErrorInvalidValue;   // (the workspace is sized by decoupled_tiles_max)
         const prefix_by_look_back<Op> look = { status_in (ws, tiles), claim_status (ws, tiles, s), {} };
         if constexpr (striped_tile<Op>::serves)
           if (striped)
