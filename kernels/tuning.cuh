@@ -164,8 +164,12 @@ constexpr int striped_rows = GSK_STRIPED_ROWS;
 // (three blocks an SM), so that a grid starts and ends in finer steps.  H200, session 29,
 // x copy at 2^24 / 2^28 in three runs: single 1.17-1.18 / 1.11 -> 1.14 / 1.11-1.12, int32
 // native 1.24-1.27 / 1.12 -> 1.17-1.20 / 1.12, segmented single (2^26) 1.15-1.16 -> 1.12;
-// doubles, int64 and the other kernels unchanged (variants-striped-threads-H200-2026-11-26.txt).
-// (Before the L2 prefetch, 128 threads measured the same as 256.)
+// doubles, int64 and the other kernels unchanged (variants-striped-threads-H200-2026-11-26.txt);
+// H100, one run: single 1.10 -> 1.05 at 2^24, int32 native 1.15 -> 1.10, segmented single
+// 1.08 -> 1.04 (variants-striped-threads-H100-2026-11-26.txt).  (Before the L2 prefetch,
+// 128 threads measured the same as 256; 384 threads, two blocks an SM, lost; 64 and 96
+// were not measured: their runs stopped at the workspace's sizing, since mended.)  The rows
+// above and below were chosen at 256 threads.
 #ifndef GSK_STRIPED_THREADS
 #define GSK_STRIPED_THREADS 128
 #endif
