@@ -84,6 +84,21 @@ classdef gpuscan_array < handle
       x = __gpuscan__ ("gather", d.desc);
     endfunction
 
+    ## Indexing is not there yet: every index expression says so (D(I) never returns D).
+    function varargout = subsref (d, s)
+      if (! strcmp (s(1).type, "."))
+        error ("gpuscan:index", ["gpuscan_array: D%s... indexes a device array, which is " ...
+               "not supported; index the host array gather (D) instead"],
+               strrep (s(1).type, "()", "(I)"));
+      endif
+      [varargout{1:nargout}] = builtin ("subsref", d, s);
+    endfunction
+
+    function d = subsasgn (d, s, v)
+      error ("gpuscan:index", ["gpuscan_array: assigning into a device array is not " ...
+             "supported; assign into the host array gather (D), then gpuscan_array it"]);
+    endfunction
+
     function varargout = size (d, varargin)
       sz = d.desc.size;
       if (nargin > 1)
@@ -137,18 +152,22 @@ classdef gpuscan_array < handle
     endfunction
 
     function varargout = gpuscan (x, varargin)
+      if (nargout > 2)
+        error ("gpuscan:nargout", "gpuscan: at most 2 outputs, [Y, IY]");
+      endif
       if (! isa (x, "gpuscan_array"))
         ## a host X with device segments: the host scan
         for i = 1:numel (varargin)
-          if (isobject (varargin{i}))
+          if (isa (varargin{i}, "gpuscan_array"))
             varargin{i} = gather (varargin{i});
           endif
         endfor
         [varargout{1:max (nargout, 1)}] = gpuscan (x, varargin{:});
         return;
       endif
+      ## (other objects go on as they are: the gateway refuses them by name)
       for i = 1:numel (varargin)
-        if (isobject (varargin{i}))
+        if (isa (varargin{i}, "gpuscan_array"))
           varargin{i} = varargin{i}.desc;
         endif
       endfor
@@ -168,7 +187,7 @@ classdef gpuscan_array < handle
         y = gpuscan_compact (x, gather (mask));
         return;
       endif
-      if (isobject (mask))
+      if (isa (mask, "gpuscan_array"))
         mask = mask.desc;
       endif
       y = gpuscan_array.wrap (__gpuscan__ ("compact", x.desc, mask));

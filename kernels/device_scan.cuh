@@ -106,7 +106,7 @@ __device__ __forceinline__ bool scan_run (const line_args& g, const io& t,
     left |= leaves_range<R> (value, x);
     if (g.exclusive)
       {
-        R::emit (value, slot, ix);
+        R::emit (exclusive_output<Op>::of (value), slot, ix);
         value = R::step (value, x, kp);
       }
     else

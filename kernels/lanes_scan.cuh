@@ -113,7 +113,7 @@ __device__ __forceinline__ bool lane_scan (const lanes_args& a, const lane_pos& 
     double *ix = a.ix ? &a.ix[at] : nullptr;
     left |= leaves_range<R> (value, x);
     if (a.exclusive)
-      R::emit (value, &y[at], ix);
+      R::emit (exclusive_output<Op>::of (value), &y[at], ix);
     value = R::step (value, x, kk);
     if (! a.exclusive)
       R::emit (value, &y[at], ix);
@@ -297,7 +297,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
             const T xj = v[j].e[c];
             left |= leaves_range<R> (value, xj);
             if (a.exclusive)
-              R::emit (value, out, ixj);
+              R::emit (exclusive_output<Op>::of (value), out, ixj);
             value = R::step (value, xj, kphys (j));
             if (! a.exclusive)
               R::emit (value, out, ixj);

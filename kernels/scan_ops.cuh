@@ -14,8 +14,54 @@ namespace gsk {
 template <typename T> struct cplx { T re, im; };
 template <typename T> __host__ __device__ __forceinline__ cplx<T> operator+ (cplx<T> a, cplx<T> b)
 { return { a.re + b.re, a.im + b.im }; }
+
+// C99 Annex G's recovery of infinities that the plain formula computes as NaN + NaNi, as
+// libgcc's __muldc3 does it for the CPU engine and Octave (rare: out of line)
+template <typename T>
+__host__ __device__ __noinline__ cplx<T> annex_g_product (T a, T b, T c, T d, cplx<T> r)
+{
+  auto isinf_ = [] (T v) { return v == v && v - v != v - v; };
+  auto isnan_ = [] (T v) { return v != v; };
+  auto box = [] (bool one, T sign) { return T (copysign (one ? 1.0 : 0.0, double (sign))); };
+  const T ac = a * c, bd = b * d, ad = a * d, bc = b * c;
+  bool recalc = false;
+  if (isinf_ (a) || isinf_ (b))
+    {
+      a = box (isinf_ (a), a);
+      b = box (isinf_ (b), b);
+      if (isnan_ (c)) c = box (false, c);
+      if (isnan_ (d)) d = box (false, d);
+      recalc = true;
+    }
+  if (isinf_ (c) || isinf_ (d))
+    {
+      c = box (isinf_ (c), c);
+      d = box (isinf_ (d), d);
+      if (isnan_ (a)) a = box (false, a);
+      if (isnan_ (b)) b = box (false, b);
+      recalc = true;
+    }
+  if (! recalc && (isinf_ (ac) || isinf_ (bd) || isinf_ (ad) || isinf_ (bc)))
+    {
+      if (isnan_ (a)) a = box (false, a);
+      if (isnan_ (b)) b = box (false, b);
+      if (isnan_ (c)) c = box (false, c);
+      if (isnan_ (d)) d = box (false, d);
+      recalc = true;
+    }
+  if (recalc)
+    {
+      const T inf = T (INFINITY);
+      r = { inf * (a * c - b * d), inf * (a * d + b * c) };
+    }
+  return r;
+}
+
 template <typename T> __host__ __device__ __forceinline__ cplx<T> operator* (cplx<T> a, cplx<T> b)
-{ return { a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re }; }
+{
+  const cplx<T> r = { a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re };
+  return r.re != r.re && r.im != r.im ? annex_g_product (a.re, a.im, b.re, b.im, r) : r;
+}
 
 // -0.0 is the exact identity of IEEE addition (-0.0 + x == x, also for x = -0.0)
 template <typename T> struct neg_zero { static __device__ __forceinline__ T get () { return T (-0.0); } };
@@ -46,6 +92,47 @@ struct prod_op
   static __device__ __forceinline__ A combine (A a, A b) { return a * b; }
   static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
 };
+
+// A complex product starts from its first element, as cumprod does: (1 + 0i) * x is not
+// x where x holds an Inf (Annex G: Inf + 0i becomes Inf + NaNi).  So the empty product is
+// a state of its own: a signalling NaN of a payload that no arithmetic makes (lift turns
+// an input's real part of that payload into the default NaN), which combine passes over.
+template <typename T> struct empty_product;
+template <> struct empty_product<double>
+{
+  static __device__ __forceinline__ double get () { return __longlong_as_double (0x7ff0deadbeef0001LL); }
+  static __device__ __forceinline__ bool is (double v) { return __double_as_longlong (v) == 0x7ff0deadbeef0001LL; }
+  static __device__ __forceinline__ double nan () { return __longlong_as_double (0x7ff8000000000000LL); }
+};
+template <> struct empty_product<float>
+{
+  static __device__ __forceinline__ float get () { return __int_as_float (0x7f80beef); }
+  static __device__ __forceinline__ bool is (float v) { return __float_as_int (v) == 0x7f80beef; }
+  static __device__ __forceinline__ float nan () { return __int_as_float (0x7fc00000); }
+};
+
+template <typename T>
+struct prod_op<cplx<T>>
+{
+  typedef cplx<T> elem;
+  typedef cplx<T> A;
+  typedef empty_product<T> E;
+  static __device__ __forceinline__ A identity () { return { E::get (), T (0) }; }
+  static __device__ __forceinline__ A lift (A x, int64_t)
+  { return E::is (x.re) ? A { E::nan (), x.im } : x; }
+  static __device__ __forceinline__ A combine (A a, A b)
+  { return E::is (a.re) ? b : E::is (b.re) ? a : a * b; }
+  static __device__ __forceinline__ void emit (A a, A *y, double *)
+  { *y = E::is (a.re) ? one<A>::get () : a; }
+};
+
+// An exclusive scan's output: the sum of the elements before as Octave's sum adds them,
+// from +0 (a sum of none is 0, where the -0 identity of sum_op would give -0).  Other
+// operators' outputs are their states'.
+template <typename Op> struct exclusive_output
+{ template <typename V> static __device__ __forceinline__ V of (const V& v) { return v; } };
+template <typename T> struct exclusive_output<sum_op<T>>
+{ static __device__ __forceinline__ T of (T v) { return v + T {}; } };
 
 template <typename T> struct limits;
 #define GSK_LIMITS(T, lo, hi, nan_test)                                              \

@@ -375,11 +375,12 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
           const T before = shfl_up (t.v[j].e[tile_t::per - 1], 1);
 #pragma unroll
           for (int c = tile_t::per - 1; c > 0; c--)
-            t.v[j].e[c] = t.v[j].e[c - 1];
+            t.v[j].e[c] = exclusive_output<Op>::of (t.v[j].e[c - 1]);
           if (lane)
-            t.v[j].e[0] = before;
+            t.v[j].e[0] = exclusive_output<Op>::of (before);
           else
-            R::emit (R::start (St::value (St::combine (tile_prefix_st, warp_offset[j][warp]))),
+            R::emit (exclusive_output<Op>::of (R::start (St::value (St::combine (tile_prefix_st,
+                                                                                 warp_offset[j][warp])))),
                      &t.v[j].e[0], nullptr);
         }
     }

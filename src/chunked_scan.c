@@ -1,8 +1,28 @@
 /* The chunk driver (see chunked_scan.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chunked_scan.h"
+#include "engine.h"
+
+int64_t chunk_elements_forced (void)
+{
+  const char *v = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+  if (! v || ! *v)
+    return 0;
+  char *end;
+  const double n = strtod (v, &end);
+  if (*end || ! (n >= 1 && n <= 9.2e18) || n != (double) (int64_t) n)
+    {
+      char msg[160];
+      snprintf (msg, sizeof msg, "GPUSCAN_CHUNK_ELEMENTS=\"%.40s\" is no positive integer; "
+                "ignored", v);
+      engine_warn ("gpuscan:chunk_elements", msg);
+      return 0;
+    }
+  return (int64_t) n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : (int64_t) n;
+}
 
 /* lanes and steps of one chunk when a slab (inner x len) does not fit in a chunk */
 static void tile_shape (const scan_desc *d, int64_t chunk, int64_t *lanes, int64_t *steps)
@@ -202,10 +222,12 @@ int chunked_scan (const scan_desc *d, int64_t chunk, const chunk_backend *b)
 {
   if (scan_numel (d) == 0)
     return 0;
+  if (chunk < CHUNK_ELEMENTS_MIN)
+    return -1;
   chunk_cursor c = { 0 };
   c.d = d;
   c.b = b;
-  c.chunk = chunk < 3 ? 3 : chunk;
+  c.chunk = chunk;
   c.tiles = d->inner * d->len > c.chunk;
   int err = 0;
   if (c.tiles)

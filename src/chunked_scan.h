@@ -66,10 +66,16 @@ typedef struct chunk_backend
                     double carry_pos, const double *carry_index, double shift);
 } chunk_backend;
 
-/* elements each engine buffer needs for chunks of chunk_elements */
+/* the fewest elements a chunk holds: a carry, an element and an exclusive end */
+#define CHUNK_ELEMENTS_MIN 3
+/* GPUSCAN_CHUNK_ELEMENTS (tests: the chunk size of host scans), raised to
+   CHUNK_ELEMENTS_MIN; 0 where unset, or where it is no positive integer (with a warning) */
+int64_t chunk_elements_forced (void);
+/* elements each engine buffer needs for chunks of chunk_elements (>= CHUNK_ELEMENTS_MIN) */
 int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk_elements);
-/* the scan of d (host pointers) in chunks of about chunk_elements, pipelined over the two
-   slots; 0 on success, else the first backend error */
+/* the scan of d (host pointers) in chunks of about chunk_elements (>= CHUNK_ELEMENTS_MIN),
+   pipelined over the two slots; 0 on success, else the first backend error (-1 for a
+   chunk below the minimum) */
 int chunked_scan (const scan_desc *d, int64_t chunk_elements, const chunk_backend *b);
 
 #ifdef __cplusplus

@@ -24,20 +24,24 @@ typedef float _Complex csingle;
 #endif
 
 /* ---- sum and product: the state is the running value ------------------------------ */
-#define VALUE_OPS(P, type, identity, op)                                              \
+/* An exclusive scan's output is `before` added to the state: the sum of the elements
+   before, as Octave's sum adds them from +0 (sum ([]) is 0, not the -0 identity) */
+#define VALUE_OPS(P, type, identity, op, before)                                      \
   typedef type P##_t;                                                                 \
   static inline P##_t P##_identity (void) { return identity; }                        \
   static inline P##_t P##_lift (type x, int64_t k) { (void) k; return x; }            \
   static inline P##_t P##_combine (P##_t a, P##_t b) { return a op b; }               \
-  static inline void P##_emit (P##_t a, type *y, double *ix) { (void) ix; *y = a; }
+  static inline void P##_emit (P##_t a, type *y, double *ix) { (void) ix; *y = a; }   \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix)                   \
+  { (void) ix; *y = a op (before); }
 
 /* -0.0 is the exact identity of IEEE addition: -0.0 + x == x for every x, -0.0 too */
-VALUE_OPS (sum_double, double, -0.0, +)
-VALUE_OPS (sum_single, float, -0.0f, +)
-VALUE_OPS (sum_cdouble, cdouble, CMPLX (-0.0, -0.0), +)
-VALUE_OPS (sum_csingle, csingle, CMPLXF (-0.0f, -0.0f), +)
-VALUE_OPS (prod_double, double, 1.0, *)
-VALUE_OPS (prod_single, float, 1.0f, *)
+VALUE_OPS (sum_double, double, -0.0, +, 0.0)
+VALUE_OPS (sum_single, float, -0.0f, +, 0.0f)
+VALUE_OPS (sum_cdouble, cdouble, CMPLX (-0.0, -0.0), +, CMPLX (0.0, 0.0))
+VALUE_OPS (sum_csingle, csingle, CMPLXF (-0.0f, -0.0f), +, CMPLXF (0.0f, 0.0f))
+VALUE_OPS (prod_double, double, 1.0, *, 1.0)
+VALUE_OPS (prod_single, float, 1.0f, *, 1.0f)
 
 /* Complex (1 + 0i) * x is not x when x holds an Inf (Annex G multiplication), and
    cumprod copies a scan's first element: so the complex state knows when it is empty. */
@@ -53,7 +57,8 @@ VALUE_OPS (prod_single, float, 1.0f, *)
     return a;                                                                         \
   }                                                                                   \
   static inline void P##_emit (P##_t a, type *y, double *ix)                          \
-  { (void) ix; *y = a.has ? a.v : (one); }
+  { (void) ix; *y = a.has ? a.v : (one); }                                            \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
 COMPLEX_PROD_OPS (prod_cdouble, cdouble, CMPLX (1.0, 0.0))
 COMPLEX_PROD_OPS (prod_csingle, csingle, CMPLXF (1.0f, 0.0f))
 
@@ -102,16 +107,71 @@ static inline int cgt_s (csingle a, csingle b)
   {                                                                                    \
     *y = a.i < 0 ? (empty_value) : a.v;                                                \
     if (ix) *ix = (double) (a.i + 1);                                                  \
-  }
+  }                                                                                    \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
 #define MINMAX_OPS(name, type, isnan_, gt_, lowest, highest)                           \
   static inline int gt_##_lt_##name (type a, type b) { return gt_ (b, a); }            \
   MINMAX_OPS_1 (max_##name, type, isnan_, gt_, lowest)                                 \
   MINMAX_OPS_1 (min_##name, type, isnan_, gt_##_lt_##name, highest)
 
+/* Complex cummax / cummin as Octave's loop runs them: a leading run of elements with a
+   NaN part keeps the first; after it, an element replaces the running one when it
+   compares better (by abs, then arg), so one whose abs is Inf (Inf + NaNi) can win and
+   one whose abs is NaN never does.  A stretch's state holds what each context needs:
+   `lead`, its first element (while all of it is NaN-run); `after`, the running element
+   of the stretch scanned as a line's start; `any`, the best of all its comparable
+   elements, for a stretch that follows a number. */
+#define CMINMAX_OPS_1(P, type, cabs_, better, empty_value)                              \
+  typedef struct { type lead, after, any; int64_t il, ia, in; int nan; } P##_t;          \
+  static inline P##_t P##_identity (void)                                               \
+  { P##_t r = { 0, 0, 0, -1, -1, -1, 1 }; return r; }                                   \
+  static inline P##_t P##_lift (type x, int64_t k)                                      \
+  {                                                                                     \
+    const int nan = CNAN (x), comparable = ! isnan (cabs_ (x));                         \
+    P##_t r = { x, x, x, k, nan ? -1 : k, comparable ? k : -1, nan };                   \
+    return r;                                                                           \
+  }                                                                                     \
+  /* the better of two candidates (i < 0: none), the earlier on a tie */                \
+  static inline void P##_pick (type *v, int64_t *i, type w, int64_t j)                  \
+  {                                                                                     \
+    if (j >= 0 && (*i < 0 || better (w, *v)))                                           \
+      {                                                                                 \
+        *v = w;                                                                         \
+        *i = j;                                                                         \
+      }                                                                                 \
+  }                                                                                     \
+  static inline P##_t P##_combine (P##_t a, P##_t b)                                    \
+  {                                                                                     \
+    if (b.il < 0) return a;                                                             \
+    if (a.il < 0) return b;                                                             \
+    P##_t r = a;                                                                        \
+    r.nan = a.nan && b.nan;                                                             \
+    if (a.nan)                                                                          \
+      {                                                                                 \
+        r.after = b.after;                                                              \
+        r.ia = b.ia;                                                                    \
+      }                                                                                 \
+    else                                                                                \
+      P##_pick (&r.after, &r.ia, b.any, b.in);                                          \
+    P##_pick (&r.any, &r.in, b.any, b.in);                                              \
+    return r;                                                                           \
+  }                                                                                     \
+  static inline void P##_emit (P##_t a, type *y, double *ix)                            \
+  {                                                                                     \
+    const int64_t i = a.il < 0 ? -1 : a.nan ? a.il : a.ia;                              \
+    *y = a.il < 0 ? (empty_value) : a.nan ? a.lead : a.after;                           \
+    if (ix) *ix = (double) (i + 1);                                                     \
+  }                                                                                     \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
+#define CMINMAX_OPS(name, type, cabs_, gt_, lowest, highest)                           \
+  static inline int gt_##_lt_##name (type a, type b) { return gt_ (b, a); }            \
+  CMINMAX_OPS_1 (max_##name, type, cabs_, gt_, lowest)                                 \
+  CMINMAX_OPS_1 (min_##name, type, cabs_, gt_##_lt_##name, highest)
+
 MINMAX_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 MINMAX_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
-MINMAX_OPS (cdouble, cdouble, CNAN, cgt_d, -INFINITY, INFINITY)
-MINMAX_OPS (csingle, csingle, CNAN, cgt_s, -INFINITY, INFINITY)
+CMINMAX_OPS (cdouble, cdouble, cabs, cgt_d, -INFINITY, INFINITY)
+CMINMAX_OPS (csingle, csingle, cabsf, cgt_s, -INFINITY, INFINITY)
 MINMAX_OPS (int8, int8_t, NO_NAN, REAL_GT, INT8_MIN, INT8_MAX)
 MINMAX_OPS (uint8, uint8_t, NO_NAN, REAL_GT, 0, UINT8_MAX)
 MINMAX_OPS (int16, int16_t, NO_NAN, REAL_GT, INT16_MIN, INT16_MAX)
@@ -143,7 +203,8 @@ typedef __int128 wide128;
     return r;                                                                          \
   }                                                                                    \
   static inline void P##_emit (P##_t f, type *y, double *ix)                           \
-  { (void) ix; *y = (type) P##_clamp (f.a, f.lo, f.hi); }
+  { (void) ix; *y = (type) P##_clamp (f.a, f.lo, f.hi); }                              \
+  static inline void P##_emit_before (P##_t f, type *y, double *ix) { P##_emit (f, y, ix); }
 
 SATSUM_OPS (satsum_int8, int8_t, int64_t, INT8_MIN, INT8_MAX)
 SATSUM_OPS (satsum_uint8, uint8_t, int64_t, 0, UINT8_MAX)

@@ -5,7 +5,9 @@
      P##_lift (x, k)      the state of element x at position k (0-based, along dim)
      P##_combine (a, b)   the state of a followed by b
      P##_emit (a, y, ix)  write state a's output to *y, and its 1-based index to *ix
-                          when ix is not NULL */
+                          when ix is not NULL
+     P##_emit_before (a, y, ix)   the same for an exclusive scan's output (a sum of no
+                          elements is +0, as Octave's sum ([]), where the state says -0) */
 #ifndef GPUSCAN_CPU_SCAN_BODY_H
 #define GPUSCAN_CPU_SCAN_BODY_H
 
@@ -73,8 +75,10 @@ static void scan_panel_##NAME (const scan_desc *d, int64_t o, int64_t l0, int64_
             s = P##_combine (s, P##_lift (x[at], kk)); \
           else if (exclusive) \
             { \
-              P##_emit (s, &y[at], ix ? &ix[at] : NULL); \
-              s = P##_combine (s, P##_lift (x[at], kk)); \
+              /* x is read before y is written: the scan may run in place */ \
+              const T xa = x[at]; \
+              P##_emit_before (s, &y[at], ix ? &ix[at] : NULL); \
+              s = P##_combine (s, P##_lift (xa, kk)); \
             } \
           else \
             { \
@@ -97,84 +101,124 @@ static void scan_serial_##NAME (const scan_desc *d) \
       } \
 } \
  \
-/* Lines along k are long and few: every thread takes a piece of each superblock of \
-   steps; pieces are reduced, their carries combined, then scanned again while the \
-   piece is still in cache, so memory is read once.  One barrier per superblock: \
-   piece aggregates alternate between two buffers. */ \
+/* Lines along k are long and few: each line is cut into blocks of a fixed number of \
+   steps (a constant, not a share of the team: the result does not depend on how many \
+   threads run), taken in rounds of CPU_ROUND_BLOCKS blocks a thread.  In a round the \
+   threads claim blocks and reduce them, meet at one barrier, then scan the blocks from \
+   their carries, each thread first those it reduced (still in its cache), then any left. \
+   Every block is claimed by exactly one thread, so a thread that OpenMP does not start \
+   (OMP_THREAD_LIMIT, OMP_DYNAMIC, a caller's own limit) or that starts late leaves its \
+   blocks to the others.  A block's carry is the line's carry folded with the round's \
+   aggregates before it, in block order.  The aggregates of a round sit in one of two \
+   buffers, its claims in bytes of their own, so one barrier a round is enough. */ \
 static void scan_along_##NAME (const scan_desc *d, int nthreads) \
 { \
   const int64_t inner = d->inner, len = d->len; \
-  /* a piece fits in cache, every thread gets one, and there are few rounds */ \
-  int64_t piece = CPU_PIECE_BYTES / ((int64_t) sizeof (T) * inner); \
-  const int64_t even = (len + nthreads - 1) / nthreads; \
-  const int64_t few_rounds = (len + (int64_t) nthreads * CPU_MAX_ROUNDS - 1) \
-                             / ((int64_t) nthreads * CPU_MAX_ROUNDS); \
-  if (piece > even) \
-    piece = even; \
-  if (piece < few_rounds) \
-    piece = few_rounds; \
+  int64_t piece = CPU_BLOCK_BYTES / ((int64_t) sizeof (T) * inner); \
   if (piece < 1) \
     piece = 1; \
-  const int64_t super = piece * nthreads; \
-  /* shared: the pieces' aggregates and head flags, in two buffers for alternating \
-     rounds; private to each thread, padded apart to keep its cache lines its own: \
-     its carry, the start of its piece and the aggregate it is reducing */ \
+  const int64_t line_blocks = (len + piece - 1) / piece; \
+  const int64_t per_round = (int64_t) nthreads * CPU_ROUND_BLOCKS; \
+  const int64_t line_rounds = (line_blocks + per_round - 1) / per_round; \
+  const int64_t rounds = line_rounds * d->outer; \
+  /* private to each thread, padded apart: the line's carry, the running carry of the \
+     blocks it scans, the aggregate it reduces, the blocks it reduced */ \
   const int64_t own = 3 * inner + 64; \
-  P##_t *work = (P##_t *) malloc (sizeof (P##_t) * (2 * nthreads * inner + nthreads * own)); \
-  uint8_t *work_head = (uint8_t *) malloc (2 * nthreads * inner + nthreads * (inner + 64)); \
-  if (! work || ! work_head) \
+  P##_t *work = (P##_t *) malloc (sizeof (P##_t) * (2 * per_round * inner + nthreads * own)); \
+  uint8_t *work_head = (uint8_t *) malloc (2 * per_round * inner + nthreads * (inner + 64)); \
+  uint8_t *claims = (uint8_t *) calloc ((size_t) (2 * rounds * per_round), 1); \
+  int64_t *reduced = (int64_t *) malloc (sizeof (int64_t) * nthreads * (per_round + 8)); \
+  if (! work || ! work_head || ! claims || ! reduced) \
     { \
       free (work); \
       free (work_head); \
+      free (claims); \
+      free (reduced); \
       scan_serial_##NAME (d); \
       return; \
     } \
 _Pragma ("omp parallel num_threads (nthreads)") \
   { \
     const int tid = omp_get_thread_num (); \
-    P##_t *carry = work + 2 * nthreads * inner + tid * own; \
-    P##_t *mine = carry + inner; \
-    P##_t *red = mine + inner; \
-    uint8_t *red_head = work_head + 2 * nthreads * inner + tid * (inner + 64); \
+    P##_t *carry = work + 2 * per_round * inner + tid * own; \
+    P##_t *run = carry + inner; \
+    P##_t *red = run + inner; \
+    uint8_t *red_head = work_head + 2 * per_round * inner + tid * (inner + 64); \
+    int64_t *my_blocks = reduced + tid * (per_round + 8); \
     int64_t round = 0; \
     for (int64_t o = 0; o < d->outer; o++) \
       { \
         for (int64_t l = 0; l < inner; l++) \
           carry[l] = P##_identity (); \
-        for (int64_t k0 = 0; k0 < len; k0 += super, round++) \
+        for (int64_t r = 0; r < line_rounds; r++, round++) \
           { \
-            const int64_t a = k0 + piece * tid < len ? k0 + piece * tid : len; \
-            const int64_t b = a + piece < len ? a + piece : len; \
-            P##_t *aggs = work + (round & 1) * nthreads * inner; \
-            uint8_t *heads = work_head + (round & 1) * nthreads * inner; \
-            for (int64_t l = 0; l < inner; l++) \
+            const int64_t b0 = r * per_round; \
+            const int64_t nb = line_blocks - b0 < per_round ? line_blocks - b0 : per_round; \
+            P##_t *aggs = work + (round & 1) * per_round * inner; \
+            uint8_t *heads = work_head + (round & 1) * per_round * inner; \
+            uint8_t *reduce_claim = claims + 2 * round * per_round; \
+            uint8_t *scan_claim = reduce_claim + per_round; \
+            int64_t mine = 0; \
+            /* reduce: the thread's share of the round first, then whatever is left */ \
+            const int64_t start = nb * tid / nthreads; \
+            for (int64_t j = 0; j < nb; j++) \
               { \
-                red[l] = P##_identity (); \
-                red_head[l] = 0; \
-              } \
-            scan_panel_##NAME (d, o, 0, inner, a, b, red, red_head, 0); \
-            for (int64_t l = 0; l < inner; l++) \
-              { \
-                aggs[tid * inner + l] = red[l]; \
-                heads[tid * inner + l] = red_head[l]; \
+                const int64_t g = (start + j) % nb; \
+                if (__atomic_exchange_n (&reduce_claim[g], 1, __ATOMIC_ACQ_REL)) \
+                  continue; \
+                const int64_t a = (b0 + g) * piece; \
+                const int64_t b = a + piece < len ? a + piece : len; \
+                for (int64_t l = 0; l < inner; l++) \
+                  { \
+                    red[l] = P##_identity (); \
+                    red_head[l] = 0; \
+                  } \
+                scan_panel_##NAME (d, o, 0, inner, a, b, red, red_head, 0); \
+                for (int64_t l = 0; l < inner; l++) \
+                  { \
+                    aggs[g * inner + l] = red[l]; \
+                    heads[g * inner + l] = red_head[l]; \
+                  } \
+                my_blocks[mine++] = g; \
               } \
 _Pragma ("omp barrier") \
-            /* every thread folds the same aggregates: its own start, and the next carry */ \
-            for (int t = 0; t < nthreads; t++) \
+            /* scan: the blocks it reduced, then any still unclaimed; run[] holds the \
+               carry of block `at`, folded forward (and from the line's carry again \
+               where the order turns back) */ \
+            int64_t at = nb; \
+            for (int64_t j = 0; j < mine + nb; j++) \
               { \
-                if (t == tid) \
+                const int64_t g = j < mine ? my_blocks[j] : j - mine; \
+                if (__atomic_exchange_n (&scan_claim[g], 1, __ATOMIC_ACQ_REL)) \
+                  continue; \
+                if (g < at) \
+                  { \
+                    for (int64_t l = 0; l < inner; l++) \
+                      run[l] = carry[l]; \
+                    at = 0; \
+                  } \
+                for (; at < g; at++) \
                   for (int64_t l = 0; l < inner; l++) \
-                    mine[l] = carry[l]; \
+                    run[l] = heads[at * inner + l] ? aggs[at * inner + l] \
+                                                   : P##_combine (run[l], aggs[at * inner + l]); \
+                const int64_t a = (b0 + g) * piece; \
+                const int64_t b = a + piece < len ? a + piece : len; \
                 for (int64_t l = 0; l < inner; l++) \
-                  carry[l] = heads[t * inner + l] ? aggs[t * inner + l] \
-                                                  : P##_combine (carry[l], aggs[t * inner + l]); \
+                  red[l] = run[l]; \
+                scan_panel_##NAME (d, o, 0, inner, a, b, red, NULL, 1); \
               } \
-            scan_panel_##NAME (d, o, 0, inner, a, b, mine, NULL, 1); \
+            /* the line's carry past the round: every thread folds the same aggregates */ \
+            for (int64_t t = 0; t < nb; t++) \
+              for (int64_t l = 0; l < inner; l++) \
+                carry[l] = heads[t * inner + l] ? aggs[t * inner + l] \
+                                                : P##_combine (carry[l], aggs[t * inner + l]); \
           } \
       } \
   } \
   free (work); \
   free (work_head); \
+  free (claims); \
+  free (reduced); \
 } \
  \
 /* Many independent lines (or short ones): threads take whole lanes blocks. */ \

@@ -4,12 +4,12 @@
 
 /* below this many elements one thread does the whole scan: waking a team costs more */
 #define CPU_PARALLEL_MIN 32768
-/* bytes of one thread's piece of a superblock: small enough to stay in cache until it is
-   scanned again ... */
-#define CPU_PIECE_BYTES (1024 * 1024)
-/* ... but no more than this many superblocks (one barrier each): a barrier costs
-   milliseconds when a thread is descheduled (seen on a loaded 2-core machine) */
-#define CPU_MAX_ROUNDS 256
+/* bytes of one block of a long line: small enough to stay in a core's cache from its
+   reduction to its scan; a constant, so that the blocks (and the rounding of floating
+   sums) do not depend on the number of threads */
+#define CPU_BLOCK_BYTES (128 * 1024)
+/* blocks a thread takes in a round of a long line (one barrier a round) */
+#define CPU_ROUND_BLOCKS 8
 /* lanes a thread scans side by side when scanning across contiguous vectors */
 #define CPU_LANE_BLOCK 256
 /* with fewer independent lane blocks than this per thread, split the lines themselves */

@@ -579,10 +579,10 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
 static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, size_t msg_size)
 {
   const int64_t n = scan_numel (d);
-  const char *forced = getenv ("GPUSCAN_CHUNK_ELEMENTS");
-  int64_t chunk = forced && atoll (forced) > 0 ? atoll (forced) : CUDA_PIPELINE_CHUNK_ELEMENTS;
+  const int64_t forced = chunk_elements_forced ();
+  int64_t chunk = forced ? forced : CUDA_PIPELINE_CHUNK_ELEMENTS;
   if (n <= chunk)
-    chunk = n < 3 ? 3 : n;
+    chunk = n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : n;
   size_t free_mem = 0, total_mem = 0;
   cudaMemGetInfo (&free_mem, &total_mem);
   if (chunk > chunk_fit (d, free_mem + held_bytes ()))
@@ -669,7 +669,9 @@ static engine_status fall_back (const scan_desc *d, char *msg, size_t msg_size, 
 {
   if (! st.warned)
     {
-      engine_warn ("gpuscan:gpu_fallback", msg);
+      char why[600];
+      snprintf (why, sizeof why, "%.560s; using the CPU engine", msg);
+      engine_warn ("gpuscan:gpu_fallback", why);
       st.warned = 1;
     }
   return cpu (d, msg, msg_size);

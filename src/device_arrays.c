@@ -20,6 +20,7 @@ typedef struct entry
   void *p;
   size_t bytes;
   unsigned generation;   /* the CUDA engine's generation at allocation */
+  int kind;              /* what the gateway holds in it (engine_array_set_kind), or -1 */
 } entry;
 
 static struct registry
@@ -99,6 +100,20 @@ void *engine_array_data (engine_array id, size_t *bytes)
   return e ? e->p : NULL;
 }
 
+void engine_array_set_kind (engine_array id, int kind)
+{
+  entry *e = id ? find (id) : NULL;
+  if (e)
+    e->kind = kind;
+}
+
+void *engine_array_lookup (engine_array id, int kind, size_t bytes)
+{
+  size_t have = 0;
+  void *p = engine_array_data (id, &have);
+  return p && have == bytes && find (id)->kind == kind ? p : NULL;
+}
+
 engine_status engine_array_new (size_t bytes, engine_array *id, char *msg, size_t msg_size)
 {
   *id = 0;
@@ -139,7 +154,7 @@ engine_status engine_array_new (size_t bytes, engine_array *id, char *msg, size_
         return s;
     }
 #endif
-  entry e = { reg.next++, p, bytes, current_generation () };
+  entry e = { reg.next++, p, bytes, current_generation (), -1 };
   reg.e[reg.n++] = e;
   *id = e.id;
   return ENGINE_OK;
@@ -228,6 +243,7 @@ engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, 
   if (s != ENGINE_OK)
     return s;
   void *q = engine_array_data (*id, NULL);
+  engine_array_set_kind (*id, find (src)->kind);
   if (reg.backend == BACKEND_HOST)
     memcpy (q, p, bytes);
 #ifdef GPUSCAN_WITH_CUDA
@@ -289,6 +305,9 @@ static engine_status scan_through_host (const scan_desc *d, char *msg, size_t ms
 engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg,
                                  size_t msg_size)
 {
+  const engine_status forced = engine_algorithm_forced (&a, msg, msg_size);
+  if (forced != ENGINE_OK || scan_numel (d) == 0)
+    return forced;
   if (reg.backend == BACKEND_HOST)
     return cpu_scan (d) == 0 ? ENGINE_OK : no_cpu_scan (d, msg, msg_size);
 #ifdef GPUSCAN_WITH_CUDA

@@ -157,10 +157,10 @@ static int cpu_scan_chunked (const scan_desc *d, int64_t chunk)
 
 static engine_status run_cpu (const scan_desc *d, char *msg, size_t msg_size)
 {
-  const char *chunk = getenv ("GPUSCAN_CHUNK_ELEMENTS");
-  if (chunk && atoll (chunk) > 0 && scan_numel (d) > atoll (chunk))
+  const int64_t chunk = chunk_elements_forced ();
+  if (chunk && scan_numel (d) > chunk)
     {
-      if (cpu_scan_chunked (d, atoll (chunk)) == 0)
+      if (cpu_scan_chunked (d, chunk) == 0)
         return ENGINE_OK;
     }
   else if (cpu_scan (d) == 0)
@@ -170,8 +170,30 @@ static engine_status run_cpu (const scan_desc *d, char *msg, size_t msg_size)
   return ENGINE_UNSUPPORTED;
 }
 
+engine_status engine_algorithm_forced (scan_algorithm *a, char *msg, size_t msg_size)
+{
+  const char *name = getenv ("GPUSCAN_ALGORITHM");
+  if (*a != ALG_AUTO || ! name || ! *name)
+    return ENGINE_OK;
+  const int forced = engine_algorithm_from_name (name);
+  if (forced < 0)
+    {
+      snprintf (msg, msg_size, "GPUSCAN_ALGORITHM=\"%.60s\" names no algorithm; known: auto, "
+                "cpu, kogge-stone, brent-kung, decoupled, cub", name);
+      return ENGINE_BAD_SETTING;
+    }
+  *a = (scan_algorithm) forced;
+  return ENGINE_OK;
+}
+
 engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size)
 {
+  const engine_status forced = engine_algorithm_forced (&a, msg, msg_size);
+  if (forced != ENGINE_OK)
+    return forced;
+  /* nothing to scan: no engine is asked (the GPU path would size buffers from 0) */
+  if (scan_numel (d) == 0)
+    return ENGINE_OK;
   if (a == ALG_CPU)
     return run_cpu (d, msg, msg_size);
 #ifdef GPUSCAN_WITH_CUDA

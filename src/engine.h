@@ -24,11 +24,16 @@ typedef enum engine_status {
   ENGINE_UNSUPPORTED,   /* this (type, operator) has no scan in the engine asked for */
   ENGINE_NO_GPU,        /* a GPU algorithm was asked for and no usable GPU is there */
   ENGINE_GPU_ERROR,     /* the GPU failed; message in the buffer */
-  ENGINE_NO_MEMORY
+  ENGINE_NO_MEMORY,
+  ENGINE_BAD_SETTING    /* an environment variable of gpuscan's holds no valid value */
 } engine_status;
 
-/* Run the scan; on failure write a message (without the "gpuscan: " prefix) to msg. */
+/* Run the scan; on failure write a message (without the "gpuscan: " prefix) to msg.
+   GPUSCAN_ALGORITHM=name in the environment replaces "auto" with that algorithm (the test
+   matrix runs every call under each); an unknown name is an error. */
 engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size);
+/* *a after GPUSCAN_ALGORITHM */
+engine_status engine_algorithm_forced (scan_algorithm *a, char *msg, size_t msg_size);
 
 /* the shapes "auto" measures apart: one vector, columns of a matrix (dim 1), lanes of
    any other dimension */
@@ -83,6 +88,12 @@ engine_status engine_array_new (size_t bytes, engine_array *id, char *msg, size_
 void engine_array_free (engine_array id);
 /* the array's memory (for scan_desc pointers and the calls below), NULL if unknown */
 void *engine_array_data (engine_array id, size_t *bytes);
+/* Arrays carry a kind that the caller gives them (the gateway: the element type; -1 until
+   set; a copy takes its source's).  engine_array_lookup returns the memory of a live
+   array of exactly that kind and size, else NULL: ids that come from outside are checked
+   so, never trusted. */
+void engine_array_set_kind (engine_array id, int kind);
+void *engine_array_lookup (engine_array id, int kind, size_t bytes);
 engine_status engine_array_upload (engine_array id, const void *host, size_t bytes,
                                    char *msg, size_t msg_size);
 engine_status engine_array_download (engine_array id, void *host, size_t bytes,

@@ -52,29 +52,61 @@ namespace
            && v.map_value ().isfield ("size");
   }
 
+  [[noreturn]] void not_an_array (const char *what)
+  {
+    error_with_id ("gpuscan:descriptor", "gpuscan: %s is not a device array of this "
+                   "Octave process (make one with gpuscan_array (X))", what);
+  }
+
+  // A descriptor's fields, checked against the registry: the id of a live array of
+  // this class and size, never a number taken on trust.
   device_array from_descriptor (const octave_value& v, const char *what)
   {
     if (! is_descriptor (v))
-      error_with_id ("gpuscan:internal", "gpuscan: %s is not a device array", what);
+      not_an_array (what);
     const octave_scalar_map m = v.scalar_map_value ();
+    const octave_value id = m.getfield ("id"), size = m.getfield ("size"),
+                       cls = m.getfield ("class"), cplx = m.getfield ("complex");
+    if (! id.is_uint64_type () || id.numel () != 1 || ! size.is_double_type ()
+        || size.iscomplex () || ! size.is_matrix_type () || size.rows () != 1
+        || size.numel () < 2 || ! cls.is_string () || cls.rows () != 1
+        || ! cplx.islogical () || cplx.numel () != 1)
+      not_an_array (what);
     device_array a;
-    a.id = m.getfield ("id").uint64_scalar_value ().value ();
-    const RowVector sz = m.getfield ("size").row_vector_value ();
-    a.dims = dim_vector::alloc (sz.numel () < 2 ? 2 : sz.numel ());
-    a.dims(0) = a.dims(1) = 1;
+    a.id = id.uint64_scalar_value ().value ();
+    const RowVector sz = size.row_vector_value ();
+    a.dims = dim_vector::alloc (sz.numel ());
     for (octave_idx_type i = 0; i < sz.numel (); i++)
       {
         if (! (sz(i) >= 0 && sz(i) < 9007199254740992.0) || sz(i) != std::floor (sz(i)))
-          error_with_id ("gpuscan:internal", "gpuscan: %s has an invalid size", what);
+          not_an_array (what);
         a.dims(i) = static_cast<octave_idx_type> (sz(i));
       }
+    a.dims.chop_trailing_singletons ();
     a.dims.safe_numel ();   // an Octave error where the element count overflows
-    a.type = scan_type_named (m.getfield ("class").string_value (),
-                              m.getfield ("complex").bool_value ());
-    size_t have = 0;
-    if (a.numel () > 0 && (! engine_array_data (a.id, &have) || have < a.bytes ()))
-      error_with_id ("gpuscan:stale", "gpuscan: %s no longer exists on the GPU (gpuscan "
-                     "was unloaded or the GPU was reset); create it again", what);
+    const std::string cname = cls.string_value ();
+    bool known = false;
+    for (int t = 0; t < SCAN_NTYPES && ! known; t++)
+      if (cname == scan_type_class (static_cast<scan_type> (t))
+          && cplx.bool_value () == scan_type_complex (static_cast<scan_type> (t)))
+        {
+          a.type = static_cast<scan_type> (t);
+          known = true;
+        }
+    if (! known)
+      not_an_array (what);
+    if (a.numel () == 0)
+      {
+        if (a.id != 0)
+          not_an_array (what);
+        return a;
+      }
+    if (! engine_array_data (a.id, nullptr))
+      error_with_id ("gpuscan:stale", "gpuscan: %s names no live device array (gpuscan "
+                     "was unloaded, the GPU was reset, or it never was one); create it "
+                     "again", what);
+    if (! engine_array_lookup (a.id, a.type, a.bytes ()))
+      not_an_array (what);
     return a;
   }
 
@@ -104,6 +136,7 @@ namespace
     a.type = t;
     char msg[512] = "";
     raise_engine_error (engine_array_new (a.bytes (), &g.id, msg, sizeof msg), msg);
+    engine_array_set_kind (g.id, t);
     a.id = g.id;
     return a;
   }
@@ -212,12 +245,15 @@ namespace
       d.heads = device_heads (r.segments, d, x.dims, d.heads_full, heads_g);
     char msg[512] = "";
     d.x = data (x);
+    array_guard converted_g;
     if (d.type != x.type && x.numel ())
       {
-        // Octave's class rules: convert into the output, then scan it in place
-        raise_engine_error (engine_array_convert (x.type, d.type, data (x), data (y),
+        // Octave's class rules: convert first, into an array of its own (a scan in
+        // place would have to read each element before writing its output)
+        const device_array c = new_array (x.dims, d.type, converted_g);
+        raise_engine_error (engine_array_convert (x.type, d.type, data (x), data (c),
                                                   x.numel (), msg, sizeof msg), msg);
-        d.x = data (y);
+        d.x = data (c);
       }
     d.y = data (y);
     d.index = nargout > 1 ? static_cast<double *> (data (ix)) : nullptr;
@@ -234,18 +270,18 @@ namespace
     return out;
   }
 
-  // the shape of x(mask) for a logical mask with numel (x) elements
+  // the shape of x(mask) for a logical mask with numel (x) elements, as Octave's
+  // Array<T>::index gives it: the mask's shape as an index (an N-d vector keeps its
+  // orientation, anything else is a column), or x's own where both are N-d vectors
   dim_vector compact_dims (const dim_vector& xdv, const dim_vector& mdv, octave_idx_type kept)
   {
     if (xdv.numel () == 1)
       return kept ? dim_vector (1, 1) : dim_vector (0, 0);
-    if (xdv.ndims () == 2 && xdv(0) == 1)
-      return dim_vector (1, kept);
-    if (xdv.ndims () == 2 && xdv(1) == 1)
-      return dim_vector (kept, 1);
-    if (mdv.ndims () == 2 && mdv(0) == 1)
-      return dim_vector (1, kept);
-    return dim_vector (kept, 1);
+    const dim_vector rd = mdv.is_nd_vector () ? mdv.make_nd_vector (kept)
+                                              : dim_vector (kept, 1);
+    if (xdv.is_nd_vector () && rd.is_nd_vector ())
+      return xdv.make_nd_vector (kept);
+    return rd;
   }
 
   void check_mask (const dim_vector& mdv, bool logical, const dim_vector& xdv)
@@ -324,6 +360,7 @@ namespace
                             msg);
       }
     y.dims = compact_dims (x.dims, mdv, kept);
+    engine_array_set_kind (y.id, y.type);
     return descriptor (y);
   }
 

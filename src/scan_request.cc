@@ -20,10 +20,11 @@ namespace
       error_with_id ("gpuscan:dim", "gpuscan: DIM (argument %d) must be a positive "
                      "integer scalar", argn);
     const double d = v.double_value ();
-    if (! (d >= 1) || d != std::floor (d) || d > 0x7fffffff)
+    if (! (d >= 1) || d != std::floor (d) || std::isinf (d))
       error_with_id ("gpuscan:dim", "gpuscan: DIM (argument %d) must be a positive "
                      "integer scalar, got %g", argn, d);
-    return static_cast<int> (d);
+    // (every dimension beyond the array's is a singleton one, as for cumsum)
+    return d > 0x7fffffff ? 0x7fffffff : static_cast<int> (d);
   }
 
   void set_flag (int& flag, int value, const char *a, const char *b)
@@ -236,6 +237,8 @@ void raise_engine_error (engine_status st, const char *msg)
       error_with_id ("gpuscan:unsupported", "gpuscan: %s", msg);
     case ENGINE_NO_MEMORY:
       error_with_id ("gpuscan:out_of_memory", "gpuscan: %s", msg);
+    case ENGINE_BAD_SETTING:
+      error_with_id ("gpuscan:environment", "gpuscan: %s", msg);
     default:
       error_with_id ("gpuscan:gpu_error", "gpuscan: %s", msg);
     }
@@ -243,5 +246,5 @@ void raise_engine_error (engine_status st, const char *msg)
 
 void octave_engine_warning (const char *id, const char *msg)
 {
-  warning_with_id (id, "gpuscan: %s; using the CPU engine", msg);
+  warning_with_id (id, "gpuscan: %s", msg);
 }

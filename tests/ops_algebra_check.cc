@@ -9,8 +9,14 @@
 //     bounds, the same offset where the map is not constant), emit against a sequential
 //     saturating sum, the runner and run_fold against the states;
 //   checked sums: leaves_range against the exact sum;
-//   max and min of doubles and singles with NaN, with and without the index.
+//   max and min of doubles and singles with NaN, with and without the index;
+//   complex products with Inf, NaN and zeros: the plain formula with Annex G's recovery
+//     against std::complex (libgcc's __muldc3, what the CPU engine and Octave use), the
+//     empty product passed over (a product starts from its first element, as cumprod);
+//   exclusive sums' outputs: +0 for no elements, as Octave's sum ([]).
 #include <cmath>
+#include <complex>
+#include <limits>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -19,8 +25,11 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __noinline__
 static inline double __longlong_as_double (long long v) { double d; std::memcpy (&d, &v, 8); return d; }
 static inline float __int_as_float (int v) { float f; std::memcpy (&f, &v, 4); return f; }
+static inline long long __double_as_longlong (double v) { long long d; std::memcpy (&d, &v, 8); return d; }
+static inline int __float_as_int (float v) { int f; std::memcpy (&f, &v, 4); return f; }
 #include "scan_ops.cuh"
 
 using namespace gsk;
@@ -186,6 +195,66 @@ template <typename T, bool is_max> static void check_extrema (const char *name, 
   std::printf ("  %s %s %ld cases, %ld failed\n", is_max ? "max" : "min", name, cases, failures - before);
 }
 
+// ---- complex products ---------------------------------------------------------------
+template <typename T> static T draw_special ()
+{
+  const T inf = std::numeric_limits<T>::infinity (), nan = std::numeric_limits<T>::quiet_NaN ();
+  const T v[] = { inf, -inf, nan, T (0), T (-0.0), T (1), T (-2.5), T (3), std::numeric_limits<T>::max () };
+  return v[rng () % 9];
+}
+
+template <typename T> static bool same_bits (T a, T b)
+{
+  return (std::isnan (a) && std::isnan (b)) || (a == b && std::signbit (a) == std::signbit (b));
+}
+
+template <typename T> static void check_complex_prod (const char *name, long cases)
+{
+  typedef prod_op<cplx<T>> P;
+  typedef cplx<T> C;
+  const long before = failures;
+  for (long c = 0; c < cases; c++)
+    {
+      const C a = { draw_special<T> (), draw_special<T> () }, b = { draw_special<T> (), draw_special<T> () };
+      // volatile: the reference must not be folded into fused multiply-adds either
+      volatile T ar = a.re, ai = a.im, br = b.re, bi = b.im;
+      const std::complex<T> ref = std::complex<T> (ar, ai) * std::complex<T> (br, bi);
+      const C got = a * b;
+      EXPECT (same_bits (got.re, ref.real ()) && same_bits (got.im, ref.imag ()),
+              "%s: (%g%+gi) * (%g%+gi) = %g%+gi, std::complex gives %g%+gi", name, (double) a.re,
+              (double) a.im, (double) b.re, (double) b.im, (double) got.re, (double) got.im,
+              (double) ref.real (), (double) ref.imag ());
+      // the empty product is passed over on either side, and emits 1
+      C y;
+      P::emit (P::combine (P::identity (), P::lift (a, 0)), &y, nullptr);
+      EXPECT (same_bits (y.re, a.re) && same_bits (y.im, a.im), "%s: empty * x is not x", name);
+      P::emit (P::combine (P::lift (a, 0), P::identity ()), &y, nullptr);
+      EXPECT (same_bits (y.re, a.re) && same_bits (y.im, a.im), "%s: x * empty is not x", name);
+    }
+  C one;
+  P::emit (P::identity (), &one, nullptr);
+  EXPECT (one.re == 1 && one.im == 0, "%s: the empty product emits %g%+gi", name, (double) one.re,
+          (double) one.im);
+  // an input holding the empty product's own NaN is a NaN like any other
+  const C fake = P::identity ();
+  C y;
+  P::emit (P::combine (P::lift (C { 2, 0 }, 0), P::lift (fake, 1)), &y, nullptr);
+  EXPECT (std::isnan (y.re), "%s: an input NaN of the empty product's payload was passed over", name);
+  std::printf ("  complex prod %s %ld cases, %ld failed\n", name, cases, failures - before);
+}
+
+template <typename T> static void check_exclusive_sum (const char *name)
+{
+  typedef sum_op<T> S;
+  const typename S::A neg_zero = S::combine (S::identity (), S::lift (T (-0.0), 0));
+  const T none = exclusive_output<S>::of (S::identity ()), of_neg_zero = exclusive_output<S>::of (neg_zero);
+  EXPECT (none == 0 && ! std::signbit (none) && ! std::signbit (of_neg_zero),
+          "%s: an exclusive sum of nothing (or of -0) is -0, Octave's sum gives +0", name);
+  T inclusive;
+  S::emit (neg_zero, &inclusive, nullptr);
+  EXPECT (std::signbit (inclusive), "%s: an inclusive sum of -0 is not -0 (cumsum's)", name);
+}
+
 int main ()
 {
   const long n = 200000;
@@ -205,6 +274,10 @@ int main ()
   check_extrema<double, false> ("double", n);
   check_extrema<float, true> ("single", n);
   check_extrema<float, false> ("single", n);
+  check_complex_prod<double> ("double", n);
+  check_complex_prod<float> ("single", n);
+  check_exclusive_sum<double> ("double");
+  check_exclusive_sum<float> ("single");
   std::printf ("ops_algebra_check: %s\n", failures ? "FAIL" : "PASS");
   return failures != 0;
 }

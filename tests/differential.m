@@ -1,0 +1,468 @@
+## differential: randomized differential test of gpuscan against a reference built only
+## from Octave's own cumsum, cumprod, cummax and cummin.  Every class, real and complex,
+## shapes with 0 and 1, tile and chunk sizes +-1, dims beyond ndims, every operator,
+## "exclusive", "reverse", "native", "double", segments (full or per step, logical or
+## numeric, host or device), NaN, +-Inf, -0 and complex Inf/NaN mixes; the same cases
+## through device arrays where there are any.  Seeded: a failure prints the seed and the
+## case, and differential (1, SEED, CASE) runs that case alone.
+##   ok = differential (NCASES, SEED)    NCASES cases from SEED (default: the time)
+## GPUSCAN_CHUNK_ELEMENTS, where set, adds its chunk size +-1 to the lengths tried.
+function ok = differential (ncases = 300, seed = [], only = [])
+  if (isempty (seed))
+    seed = floor (mod (now () * 86400e3, 2^31));
+  endif
+  info = gpuscan_info ();
+  arrays = ! isempty (info.device_arrays);
+  lens = [1 2 3 31 32 33 255 256 257 1023 1024 1025 6143 6144 6145 32767 32768 32769 49153];
+  chunk = str2double (getenv ("GPUSCAN_CHUNK_ELEMENTS"));
+  if (isfinite (chunk) && chunk >= 3)
+    lens = [lens, chunk + [-1 0 1]];
+  endif
+  failed = 0;
+  counts = zeros (1, 2);   # host calls, device-array calls
+  t0 = tic ();
+  cases = 1:ncases;
+  if (! isempty (only))
+    cases = only;
+  endif
+  for c = cases
+    rand ("seed", seed + c);
+    randn ("seed", seed + c);
+    k = draw_case (lens);
+    [msg, y_host] = run_case (k, false);
+    counts(1)++;
+    if (isempty (msg) && arrays && k.numel <= 2^16)
+      msg = run_case (k, true);
+      counts(2)++;
+    endif
+    if (! isempty (msg))
+      failed++;
+      if (failed <= 10)
+        printf ("differential: FAIL seed %d case %d: %s\n  %s\n  rerun: differential (1, %d, %d)\n",
+                seed, c, describe (k), msg, seed, c);
+      endif
+    endif
+  endfor
+  printf ("differential: seed %d, %d host and %d device-array cases, %d failed (%.1f s)\n",
+          seed, counts, failed, toc (t0));
+  ok = failed == 0;
+endfunction
+
+## ---- the random case -----------------------------------------------------------------
+function k = draw_case (lens)
+  classes = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", ...
+             "uint32", "int64", "uint64", "logical"};
+  k.cls = classes{randi (numel (classes))};
+  k.complex = any (strcmp (k.cls, {"double", "single"})) && rand () < 0.3;
+  n = lens(randi (numel (lens)));
+  m = [1 2 3 5](randi (4));
+  shapes = {[0 0], [0 3], [3 0], [1 0], [1 1], [1 n], [n 1], [m n], [n m], ...
+            [m 2 ceil(n / 8)], [1 1 n], [2 0 3]};
+  k.size = shapes{randi (numel (shapes))};
+  ## lengths whose scan runs long enough for the CPU engine's blocks, with few lines
+  k.numel = prod (k.size);
+  k.special = rand () < 0.5;
+  k.ops = {"sum", "prod", "max", "min"}(randi (4));
+  k.op = k.ops{1};
+  nd = numel (k.size);
+  choice = randi (6);
+  k.dim = [];                        # the default: first non-singleton
+  if (choice <= 3)
+    k.dim = min (choice, nd + 1);
+  elseif (choice == 4)
+    k.dim = nd + 1;                  # beyond ndims: lines of length 1
+  elseif (choice == 5 && rand () < 0.2)
+    k.dim = 2^40;
+  endif
+  k.exclusive = rand () < 0.3;
+  k.reverse = rand () < 0.3;
+  k.outclass = "";
+  isint = ! any (strcmp (k.cls, {"double", "single"}));
+  if (strcmp (k.op, "sum") && isint && rand () < 0.5)
+    k.outclass = "native";
+  elseif (any (strcmp (k.op, {"sum", "prod"})) && rand () < 0.2)
+    k.outclass = "double";
+  endif
+  k.index = any (strcmp (k.op, {"max", "min"})) && rand () < 0.7;
+  k.x = draw_data (k);
+  ## segments: none, one flag per element, or one per step along dim
+  k.heads = [];
+  k.heads_full = false;
+  k.heads_numeric = false;
+  k.heads_device = false;
+  dim = effective_dim (k.size, k.dim);
+  len = size (k.x, min (dim, 2^31 - 1));
+  if (rand () < 0.3)
+    density = [0.01 0.2 0.7](randi (3));
+    ## one flag per element: the reference scans such lines one by one, so few of them
+    k.heads_full = rand () < 0.5 && k.numel / max (len, 1) <= 64;
+    if (k.heads_full)
+      k.heads = rand (k.size) < density;
+    else
+      k.heads = rand (1, len) < density;
+      if (rand () < 0.5)
+        k.heads = k.heads.';
+      endif
+    endif
+    if (rand () < 0.3)
+      k.heads = double (k.heads) .* (1 + 3 * rand (size (k.heads)));   # any nonzero starts one
+      k.heads_numeric = true;
+    endif
+    k.heads_device = rand () < 0.5;
+  endif
+endfunction
+
+function x = draw_data (k)
+  sz = k.size;
+  switch (k.cls)
+    case "logical"
+      x = rand (sz) < 0.5;
+    case {"double", "single"}
+      if (strcmp (k.op, "prod"))
+        x = (1 + 0.01 * randn (sz)) .* sign (randn (sz));   # near 1: no overflow, no underflow
+      else
+        x = randn (sz) .* 10 .^ (3 * rand (sz));
+      endif
+      if (k.complex)
+        if (strcmp (k.op, "prod"))
+          x = complex (x, 0.01 * randn (sz));
+        else
+          x = complex (x, randn (sz) .* 10 .^ (3 * rand (sz)));
+        endif
+      endif
+      if (k.special && numel (x) > 0)
+        specials = [NaN, Inf, -Inf, 0, -0];
+        pick = rand (sz) < 0.05;
+        v = specials(randi (5, nnz (pick), 1));
+        if (k.complex)
+          ## complex Inf/NaN mixes: one part or both; on long lines only whole NaNs,
+          ## whose order the blocked scans cannot change
+          im = specials(randi (5, nnz (pick), 1));
+          if (k.numel > 32768 && any (strcmp (k.op, {"max", "min"})))
+            im = v;
+          endif
+          x(pick) = complex (v, im);
+        else
+          x(pick) = v;
+        endif
+      endif
+      x = cast (x, k.cls);
+    otherwise
+      lo = double (intmin (k.cls));
+      hi = double (intmax (k.cls));
+      small = rand (sz) < 0.6;
+      x = round (lo + (hi - lo) * rand (sz));
+      x(small) = randi ([-5 5], nnz (small), 1);
+      if (strcmp (k.op, "prod"))
+        x = randi ([-3 3], sz);
+      endif
+      x = cast (x, k.cls);   # saturates what lies outside (unsigned: the negatives)
+  endswitch
+endfunction
+
+function d = effective_dim (sz, dim)
+  if (isempty (dim))
+    d = find (sz != 1, 1);
+    if (isempty (d))
+      d = 1;
+    endif
+  else
+    d = dim;
+  endif
+endfunction
+
+function s = describe (k)
+  s = sprintf ("%s%s %s, %s", ifelse (k.complex, "complex ", ""), k.cls,
+               mat2str (k.size), k.op);
+  if (! isempty (k.dim))
+    s = [s sprintf(", dim %g", k.dim)];
+  endif
+  flags = {"exclusive", "reverse"}([k.exclusive, k.reverse]);
+  if (! isempty (k.outclass))
+    flags{end+1} = k.outclass;
+  endif
+  if (k.index)
+    flags{end+1} = "[Y, IY]";
+  endif
+  if (! isempty (k.heads))
+    flags{end+1} = sprintf ("segments (%s%s%s)", ifelse (k.heads_full, "full", "per step"),
+                            ifelse (k.heads_numeric, ", numeric", ""),
+                            ifelse (k.heads_device, ", device", ""));
+  endif
+  if (k.special)
+    flags{end+1} = "specials";
+  endif
+  s = [s ", " strjoin(flags, ", ")];
+endfunction
+
+function r = ifelse (c, a, b)
+  if (c)
+    r = a;
+  else
+    r = b;
+  endif
+endfunction
+
+## ---- one call and its check --------------------------------------------------------
+function [msg, y] = run_case (k, device)
+  args = {};
+  if (! isempty (k.dim))
+    args{end+1} = k.dim;
+  endif
+  args{end+1} = k.op;
+  if (k.exclusive)
+    args{end+1} = "exclusive";
+  endif
+  if (k.reverse)
+    args{end+1} = "reverse";
+  endif
+  if (! isempty (k.outclass))
+    args{end+1} = k.outclass;
+  endif
+  if (! isempty (k.heads))
+    h = k.heads;
+    if (device && k.heads_device)
+      h = gpuscan_array (h);
+    endif
+    args(end+1:end+2) = {"segments", h};
+  endif
+  y = [];
+  iy = [];
+  x = k.x;
+  if (device)
+    x = gpuscan_array (x);
+  endif
+  try
+    if (k.index)
+      [y, iy] = gpuscan (x, args{:});
+    else
+      y = gpuscan (x, args{:});
+    endif
+  catch err
+    msg = sprintf ("error %s: %s", err.identifier, err.message);
+    return;
+  end_try_catch
+  if (device)
+    y = gather (y);
+    if (k.index)
+      iy = gather (iy);
+    endif
+  endif
+  [r, ir, scale] = reference (k);
+  msg = compare (k, y, r, scale, "Y");
+  if (isempty (msg) && k.index)
+    msg = compare (k, iy, ir, [], "IY");
+  endif
+endfunction
+
+## the scan of k from Octave's builtins: line by line along dim, segment by segment
+function [r, ir, scale] = reference (k)
+  x = k.x;
+  sz = size (x);
+  out = scan_class (k);
+  if (isempty (x))
+    r = cast (x, out);
+    ir = zeros (sz);
+    scale = zeros (sz);
+    return;
+  endif
+  dim = effective_dim (sz, k.dim);
+  nd = max (numel (sz), min (dim, numel (sz) + 1));
+  sz(end+1:nd) = 1;
+  if (dim > numel (sz))     # beyond ndims: every line has one element
+    perm = 1:numel (sz);
+    len = 1;
+  else
+    perm = [dim, 1:dim-1, dim+1:numel(sz)];
+    len = sz(dim);
+  endif
+  xp = reshape (permute (x, perm), len, []);
+  r = repmat (cast (0, out), size (xp));
+  if (k.complex)
+    r = complex (r);
+  endif
+  ir = zeros (size (xp));
+  scale = zeros (size (xp));
+  if (k.heads_full)
+    heads = reshape (permute (k.heads != 0, perm), len, []);
+    for c = 1:columns (xp)
+      [r(:, c), ir(:, c), scale(:, c)] = scan_line (k, xp(:, c), heads(:, c));
+    endfor
+  else
+    heads = false (len, 1);
+    if (! isempty (k.heads))
+      heads = k.heads(:) != 0;
+    endif
+    [r, ir, scale] = scan_line (k, xp, heads);   # the same segments for every line
+  endif
+  back(perm) = 1:numel (perm);
+  shape = sz(perm);
+  r = permute (reshape (r, shape), back);
+  ir = permute (reshape (ir, shape), back);
+  scale = permute (reshape (scale, shape), back);
+endfunction
+
+## lines (the columns of xp) cut into segments at the rows where heads is true
+function [r, ir, scale] = scan_line (k, xp, heads)
+  len = rows (xp);
+  starts = [1; find(heads(2:end)) + 1];
+  ends = [starts(2:end) - 1; len];
+  r = repmat (cast (0, scan_class (k)), size (xp));
+  if (k.complex)
+    r = complex (r);
+  endif
+  ir = zeros (size (xp));
+  scale = zeros (size (xp));
+  for s = 1:numel (starts)
+    at = starts(s):ends(s);
+    seg = xp(at, :);
+    if (k.reverse)
+      seg = flipud (seg);
+    endif
+    [v, iv, sc] = scan_segment (k, seg);
+    if (k.reverse)
+      v = flipud (v);
+      iv = flipud (iv);
+      sc = flipud (sc);
+      iv(iv > 0) = numel (at) + 1 - iv(iv > 0);
+    endif
+    iv(iv > 0) = iv(iv > 0) + starts(s) - 1;
+    r(at, :) = v;
+    ir(at, :) = iv;
+    scale(at, :) = sc;
+  endfor
+endfunction
+
+function out = scan_class (k)
+  isint = ! any (strcmp (k.cls, {"double", "single"}));
+  if (strcmp (k.outclass, "double") || (isint && any (strcmp (k.op, {"sum", "prod"}))
+                                        && ! strcmp (k.outclass, "native")))
+    out = "double";
+  else
+    out = k.cls;
+  endif
+endfunction
+
+## segments in scan order (the columns of seg): the builtins' inclusive scan along
+## dim 1, shifted for "exclusive"
+function [v, iv, sc] = scan_segment (k, seg)
+  iv = zeros (size (seg));
+  sc = cumsum (abs (double (seg)), 1);
+  switch (k.op)
+    case "sum"
+      if (isempty (k.outclass))
+        v = cumsum (seg, 1);
+      else
+        v = cumsum (seg, 1, k.outclass);
+      endif
+    case "prod"
+      if (strcmp (k.outclass, "double"))
+        v = cumprod (double (seg), 1);
+      else
+        v = cumprod (seg, 1);
+      endif
+      sc = abs (double (v));
+    case "max"
+      [v, iv] = cummax (seg, 1);
+    case "min"
+      [v, iv] = cummin (seg, 1);
+  endswitch
+  if (k.exclusive && ! isempty (seg))
+    first = repmat (empty_value (k, class (v)), 1, columns (seg));
+    v = [first; v(1:end-1, :)];
+    iv = [zeros(1, columns (seg)); iv(1:end-1, :)];
+    sc = [zeros(1, columns (seg)); sc(1:end-1, :)];
+    if (strcmp (k.op, "sum") && isfloat (v))
+      ## Octave's sum of the elements before: from +0, so a -0 prefix becomes +0
+      if (k.complex)
+        v = complex (real (v) + 0, imag (v) + 0);
+      else
+        v = v + 0;
+      endif
+    endif
+  endif
+endfunction
+
+function e = empty_value (k, cls)
+  switch (k.op)
+    case "sum"
+      e = zeros (1, 1, cls);
+    case "prod"
+      e = ones (1, 1, cls);
+    case "max"
+      if (strcmp (cls, "logical"))
+        e = false;
+      elseif (isinteger (zeros (1, cls)))
+        e = intmin (cls);
+      else
+        e = -Inf (1, 1, cls);
+      endif
+    case "min"
+      if (strcmp (cls, "logical"))
+        e = true;
+      elseif (isinteger (zeros (1, cls)))
+        e = intmax (cls);
+      else
+        e = Inf (1, 1, cls);
+      endif
+  endswitch
+endfunction
+
+## y against the reference r: class, shape, and the values (exact where the operation
+## is; floating sums and products within their rounding bounds, non-finite parts alike)
+function msg = compare (k, y, r, scale, what)
+  msg = "";
+  if (! strcmp (class (y), class (r)))
+    msg = sprintf ("%s is %s, the reference %s", what, class (y), class (r));
+    return;
+  endif
+  if (! isequal (size (y), size (r)))
+    msg = sprintf ("%s is %s, the reference %s", what, mat2str (size (y)), mat2str (size (r)));
+    return;
+  endif
+  if (isempty (r))
+    return;
+  endif
+  bad = [];
+  if (! isfloat (r) || any (strcmp (k.op, {"max", "min"})) || isempty (scale))
+    same = (y == r) | (isnan (y) & isnan (r));
+    bad = find (! same, 1);
+  elseif (k.complex && strcmp (k.op, "prod"))
+    ## complex products with Inf: NaN parts depend on the order of the products; a
+    ## segment's first element is the element itself
+    fin = isfinite (r);
+    bad = find (isfinite (y) != fin | (fin & abs (y - r) > tol (k, r, abs (r))), 1);
+  else
+    for part = {@real, @imag}
+      yp = part{1} (y);
+      rp = part{1} (r);
+      fin = isfinite (rp);
+      wrong = isnan (yp) != isnan (rp) | (isinf (rp) & yp != rp) ...
+              | (fin & ! (abs (yp - rp) <= tol (k, r, scale)));
+      bad = [bad; find(wrong, 1)];
+    endfor
+    bad = min (bad);
+  endif
+  if (! isempty (bad))
+    msg = sprintf ("%s(%d) = %s, the reference %s", what, bad, num2str (y(bad), 17),
+                   num2str (r(bad), 17));
+    return;
+  endif
+  ## an exclusive sum is Octave's sum of the elements before: +0 where that is 0
+  if (k.exclusive && strcmp (k.op, "sum") && isfloat (r))
+    z = find (r == 0 & ! signbit (real (r)));
+    if (any (signbit (real (y(z)))))
+      msg = sprintf ("%s: an exclusive sum gives -0 where the sum of the elements before is +0", what);
+    endif
+  endif
+endfunction
+
+function t = tol (k, r, scale)
+  dim = effective_dim (size (k.x), k.dim);
+  len = 1;
+  if (dim <= ndims (k.x))
+    len = size (k.x, dim);
+  endif
+  t = 4 * len * eps (class (r)) * scale + realmin (class (r));
+  t(isnan (t)) = Inf;   # a part that is finite beside a NaN in the other part
+endfunction
