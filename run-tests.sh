@@ -6,6 +6,9 @@
 # the tarball into a temporary prefix, `pkg load gpuscan`, `test gpuscan` (the CPU-only
 # build with the host stand-in for device arrays, so that their tests run without a GPU)
 # and the demo that setup.sh runs;
+# for the --without-cuda build, the test matrix's CPU rows (tools/test-matrix.sh: the suite
+# again with the host chunk driver, OMP_THREAD_LIMIT=1, OMP_DYNAMIC=true on a busy machine
+# and more threads than cores); every suite run under a time limit, so a hang fails;
 # last, the CPU build under AddressSanitizer + UndefinedBehaviorSanitizer and under
 # valgrind, and 60 s of fuzzing the gateway (libFuzzer).
 set -euo pipefail
@@ -27,10 +30,12 @@ for flags in $variants; do
   echo "== pkg install $(basename "$tarball") with $flags into $prefix"
   start=$(date +%s)
   host_arrays=0; [ "$flags" = --without-cuda ] && host_arrays=1
-  GPUSCAN_HOST_ARRAYS=$host_arrays GPUSCAN_CONFIGURE_FLAGS=$flags octave-cli --no-gui --norc --no-history --quiet --eval "
-    pkg ('prefix', '$prefix/share', '$prefix/lib');
+  pkg_setup="pkg ('prefix', '$prefix/share', '$prefix/lib');
     pkg ('local_list', '$prefix/local_list');
-    pkg ('global_list', '$prefix/global_list');
+    pkg ('global_list', '$prefix/global_list');"
+  GPUSCAN_HOST_ARRAYS=$host_arrays GPUSCAN_CONFIGURE_FLAGS=$flags timeout -s KILL 2400 \
+    octave-cli --no-gui --norc --no-history --quiet --eval "
+    $pkg_setup
     pkg ('install', '-local', '$tarball');
     pkg ('load', 'gpuscan');
     addpath ('$top/tests');
@@ -38,6 +43,11 @@ for flags in $variants; do
     run ('$top/tools/demo.m');   # what setup.sh shows a new user
     exit (! ok);"
   echo "== $flags: pkg install + suite took $(( $(date +%s) - start )) s"
+  if [ "$flags" = --without-cuda ]; then
+    start=$(date +%s)
+    GPUSCAN_HOST_ARRAYS=1 bash tools/test-matrix.sh cpu "$pkg_setup pkg ('load', 'gpuscan');"
+    echo "== $flags: test matrix took $(( $(date +%s) - start )) s"
+  fi
   rm -rf "$prefix"
 done
 bash tools/sanitize-cpu.sh

@@ -703,6 +703,7 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, NaN)
 %!error id=gpuscan:dim gpuscan (1:3, [1 2])
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
+%!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
 %!error id=gpuscan:option gpuscan (1:3, "bogus")
 %!error id=gpuscan:option gpuscan (1:3, 1, 2)
@@ -724,6 +725,106 @@ endfunction
 %!error id=gpuscan:index [y, i] = gpuscan (1:3)
 %!error id=gpuscan:index [y, i] = gpuscan (1:3, "prod")
 %!error id=gpuscan:nargout [y, i, j] = gpuscan (1:3, "max")
+## ---- regressions: each of these once gave a wrong value, hung or crashed ------------
+%!test
+%! ## an exclusive sum of no elements is +0 (Octave's sum ([])), at every segment start
+%! y = gpuscan ([3 4], "exclusive");
+%! assert (1 ./ y(1), Inf);
+%! y = gpuscan (single ([-0 -0 2 3]), "exclusive", "segments", [1 0 1 0]);
+%! assert (1 ./ y, single ([Inf Inf Inf 0.5]));
+%! y = gpuscan (complex ([-0 1], -0), "exclusive");
+%! assert (1 ./ real (y(1)), Inf);
+%! assert (1 ./ imag (y(1)), Inf);
+%! ## an inclusive sum of -0 stays -0, as cumsum's
+%! assert (1 ./ gpuscan (-0), -Inf);
+
+%!test
+%! ## DIM: any positive integer, as cumsum; beyond ndims every line has one element
+%! x = [1 2; 3 4];
+%! assert (gpuscan (x, 2^40), cumsum (x, 2^40));
+%! assert (gpuscan (x, realmax), x);
+%! assert (gpuscan (x, 3, "max"), x);
+
+%!test
+%! ## complex cummax / cummin with a NaN part: abs (Inf + NaNi) is Inf, the largest
+%! for x = {[2, complex(Inf, NaN), 3], [complex(Inf, NaN), 2, 3], ...
+%!          [complex(NaN, NaN), complex(Inf, NaN), 3], [1, complex(NaN, 1), complex(Inf, 0)]}
+%!   [m, i] = gpuscan (x{1}, "max");
+%!   [rm, ri] = cummax (x{1});
+%!   assert (isequaln (m, rm) && isequal (i, ri));
+%!   [m, i] = gpuscan (x{1}, "min");
+%!   [rm, ri] = cummin (x{1});
+%!   assert (isequaln (m, rm) && isequal (i, ri));
+%! endfor
+
+%!test
+%! ## complex products start from the first element itself, as cumprod (Annex G makes
+%! ## (1 + 0i) * (Inf + 0i) Inf + NaNi)
+%! for a = gpuscan_info ().algorithms
+%!   y = gpuscan (complex ([Inf 2 3], 0), "prod", "algorithm", a{1});
+%!   assert ([real(y(1)), imag(y(1))], [Inf 0]);
+%!   y = gpuscan (complex ([2 Inf 3], 0), "prod", "segments", [1 1 0], "algorithm", a{1});
+%!   assert (real (y(2)), Inf);
+%!   assert (imag (y(2)), 0);
+%! endfor
+
+%!test
+%! ## empty input on every algorithm (once an endless floating point exception on the GPU)
+%! for a = gpuscan_info ().algorithms
+%!   assert (gpuscan ([], "algorithm", a{1}), []);
+%!   assert (size (gpuscan (zeros (0, 3), "algorithm", a{1})), [0 3]);
+%!   assert (size (gpuscan (zeros (1, 1, 0), "max", "algorithm", a{1})), [1 1 0]);
+%!   assert (size (gpuscan (zeros (3, 0), 2, "exclusive", "algorithm", a{1})), [3 0]);
+%! endfor
+
+%!test
+%! ## GPUSCAN_CHUNK_ELEMENTS: tiny or unparsable values are raised or refused, never a crash
+%! old = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+%! unwind_protect
+%!   x = reshape (1:63, 7, 9);
+%!   for v = {"1", "2", "3", "1e3", "7"}
+%!     setenv ("GPUSCAN_CHUNK_ELEMENTS", v{1});
+%!     assert (gpuscan (x, 2, "algorithm", "cpu"), cumsum (x, 2));
+%!     assert (gpuscan (x, 1, "exclusive", "reverse", "algorithm", "cpu"),
+%!             flipud ([zeros(1, 9); cumsum(flipud (x)(1:end-1, :))]));
+%!   endfor
+%!   setenv ("GPUSCAN_CHUNK_ELEMENTS", "abc");
+%!   lastwarn ("");
+%!   assert (gpuscan (x, 2, "algorithm", "cpu"), cumsum (x, 2));   # (warns)
+%!   [~, id] = lastwarn ();
+%!   assert (id, "gpuscan:chunk_elements");
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_CHUNK_ELEMENTS", old);
+%! end_unwind_protect
+
+%!test
+%! ## GPUSCAN_ALGORITHM replaces "auto"; an unknown name is an error that says which exist
+%! old = getenv ("GPUSCAN_ALGORITHM");
+%! unwind_protect
+%!   setenv ("GPUSCAN_ALGORITHM", "cpu");
+%!   assert (gpuscan (1:5), cumsum (1:5));
+%!   setenv ("GPUSCAN_ALGORITHM", "quantum");
+%!   fail ("gpuscan (1:5)", "GPUSCAN_ALGORITHM.*known: auto, cpu");
+%!   assert (gpuscan (1:5, "algorithm", "cpu"), cumsum (1:5));   # (named: unchanged)
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_ALGORITHM", old);
+%! end_unwind_protect
+
+%!test
+%! ## the CPU engine's long lines: every element written whatever team OpenMP starts (a
+%! ## short team once left whole pieces 0); its blocks do not depend on the thread count,
+%! ## so threads that do not come change no bit
+%! x = (1:40000)';
+%! assert (gpuscan (x, "algorithm", "cpu"), cumsum (x));
+%! r = rand (3 * 16384 + 7, 2);
+%! y = gpuscan (r, "algorithm", "cpu");
+%! assert (y, cumsum (r), 1e-12 * sum (r(:)));
+%! [m, i] = gpuscan (r, "max", "reverse", "algorithm", "cpu");
+%! [rm, ri] = cummax (flipud (r));
+%! assert (m, flipud (rm));
+%! assert (i, rows (r) + 1 - flipud (ri));
+%! assert (gpuscan (int8 (r > 0.5) * 3, "native", "algorithm", "cpu"), cumsum (int8 (r > 0.5) * 3, "native"));
+
 %!test
 %! ## after every error above, the next call works
 %! try

@@ -362,9 +362,75 @@ endclassdef
 %! d = gpuscan_array (1:5);
 %! clear gpuscan __gpuscan__
 %! assert (gpuscan_info ().device_array_count, 0);
-%! fail ("gather (d)", "gpuscan:stale|no longer exists");
+%! fail ("gather (d)", "no live device array");
 %! clear d
 %! assert (gather (gpuscan (gpuscan_array (1:3))), [1 3 6]);
+
+%!testif ; have_arrays ()
+%! ## exclusive scans that change the class (the input converted, then scanned)
+%! for c = {"int8", "uint16", "int32", "uint64", "logical"}
+%!   x = cast ([1 0 1 1], c{1});
+%!   for op = {"sum", "prod"}
+%!     check_scan (x, op{1}, "exclusive");
+%!     check_scan (x, op{1}, "exclusive", "reverse");
+%!   endfor
+%! endfor
+%! check_scan (single ([1 2 3 4]), "exclusive", "double");
+%! check_scan (single (complex ([1 2 3 4], 1)), "prod", "exclusive", "double");
+%! assert (gather (gpuscan (gpuscan_array (int8 ([1 2 3 4])), "exclusive")), [0 1 3 6]);
+
+%!testif ; have_arrays ()
+%! ## indexing is refused by name, never answered with the whole array
+%! d = gpuscan_array ((1:5)');
+%! for e = {"d(1)", "d(end)", "d(2)", "d(:)", "d(2, 1)", "d{1}", "d(1) = 3;"}
+%!   fail (e{1}, "gpuscan_array.*gather");
+%! endfor
+%! assert (gather (d), (1:5)');      # the array itself is untouched
+%! assert (gather ([1 2 3]), [1 2 3]);
+
+%!testif ; have_arrays ()
+%! ## descriptors come only from live arrays: anything else is refused, never read
+%! d = gpuscan_array (rand (30, 1));
+%! f = gpuscan_array (true (30, 1));
+%! fake = struct ("id", 1, "size", [30 1]);
+%! fail ("gpuscan (d, 'segments', fake)", "not a device array|SEGMENTS");
+%! forged = f.desc;
+%! forged.size = [31 1];
+%! fail ("gpuscan (gpuscan_array (rand (31, 1)), 'segments', forged)", "not a device array");
+%! forged = f.desc;
+%! forged.class = "double";
+%! fail ("gpuscan (d, 'segments', forged)", "not a device array");
+%! forged.id = forged.id + 1000;
+%! fail ("gpuscan (d, 'segments', forged)", "no live device array|not a device array");
+%! assert (gather (gpuscan (d, "segments", f)), gather (d));
+%! ## errors of the device path carry gpuscan: identifiers
+%! try
+%!   [a, b, c] = gpuscan (d, "max");
+%! catch err
+%!   assert (err.identifier, "gpuscan:nargout");
+%! end_try_catch
+%! for bad = {containers.Map(), inputParser()}
+%!   try
+%!     gpuscan (d, "segments", bad{1});
+%!     error ("accepted");
+%!   catch err
+%!     assert (strncmp (err.identifier, "gpuscan:", 8), err.message);
+%!   end_try_catch
+%!   try
+%!     gpuscan (d, bad{1});
+%!     error ("accepted");
+%!   catch err
+%!     assert (strncmp (err.identifier, "gpuscan:", 8), err.message);
+%!   end_try_catch
+%! endfor
+
+%!testif ; have_arrays ()
+%! ## empty device arrays and a shape beyond ndims
+%! for a = gpuscan_info ().algorithms
+%!   assert (size (gather (gpuscan (gpuscan_array (zeros (0, 3)), "algorithm", a{1}))), [0 3]);
+%!   assert (size (gather (gpuscan (gpuscan_array (zeros (1, 1, 0)), "max", "algorithm", a{1}))), [1 1 0]);
+%! endfor
+%! assert (gather (gpuscan (gpuscan_array ([1 2; 3 4]), 2^40)), [1 2; 3 4]);
 
 %!error <Invalid call|gpuscan_array> gpuscan_array (1, 2)
 %!testif ; have_arrays ()

@@ -93,6 +93,18 @@ endfunction
 %! check_compact (magic (4), logical (mod (1:16, 2)));
 %! check_compact (reshape (1:24, 2, 3, 4), reshape (mod (1:24, 3) == 0, 4, 6));
 %! check_compact (zeros (0, 3), false (0, 3));
+%! ## N-d vectors keep their shape; a row mask gives a row, any other a column
+%! check_compact (ones (1, 1, 3), true (1, 1, 3));
+%! check_compact (ones (1, 1, 3), false (1, 1, 3));
+%! check_compact (ones (1, 1, 3), true (3, 1));
+%! check_compact (ones (2, 3), true (1, 6));
+%! check_compact (ones (2, 3), false (1, 6));
+%! check_compact (ones (2, 3), true (2, 3));
+%! check_compact (ones (2, 2, 2), true (1, 2, 4));
+%! check_compact ((1:6), true (2, 3));
+%! check_compact ((1:6)', false (1, 6));
+%! check_compact (zeros (0, 3), true (1, 0));
+%! check_compact (zeros (1, 0), true (0, 1));
 
 %!testif ; have_arrays ()
 %! ## 100 compactions of a device array hold no device memory afterwards

@@ -1,11 +1,14 @@
-## run_suite: run the built-in tests of every gpuscan function; true when all pass.
-## Used by `make check` and by run-tests.sh after `pkg install`.
+## run_suite: run the built-in tests of every gpuscan function and the randomized
+## differential test (GPUSCAN_DIFFERENTIAL_CASES cases, 200 unless set); true when all
+## pass.  Used by `make check`, by run-tests.sh after `pkg install` and by each row of
+## tools/test-matrix.sh.
 function ok = run_suite ()
   ok = true;
   info = gpuscan_info ();
   printf ("gpuscan suite: engines %s; algorithms %s\n", strjoin (info.engines, ", "),
           strjoin (info.algorithms, ", "));
-  for f = {"gpuscan_info", "gpuscan", "gpuscan_array", "gpuscan_compact", "gpuscan_bench"}
+  for f = {"gpuscan_info", "gpuscan", "gpuscan_array", "gpuscan_compact", "gather", ...
+           "gpuscan_bench"}
     t0 = tic ();
     [npass, ntest, nxfail, nbug, nskip, nrtskip] = test (f{1}, "quiet", stdout);
     printf ("  %-14s %3d of %3d passed, %d skipped (%.1f s) [%s]\n", f{1}, npass,
@@ -18,6 +21,11 @@ function ok = run_suite ()
       ok = false;
     endif
   endfor
+  ncases = str2double (getenv ("GPUSCAN_DIFFERENTIAL_CASES"));
+  if (! (ncases >= 0))
+    ncases = 200;
+  endif
+  ok = differential (ncases) && ok;
   if (ok)
     printf ("gpuscan suite: PASS\n");
   else

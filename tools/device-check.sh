@@ -5,6 +5,10 @@
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
+#                         [matrix]
+# matrix: the test matrix's GPU rows (tools/test-matrix.sh gpu: the suite with the GPU
+# engine forced, the CPU engine forced, and each GPU algorithm forced for every call, each
+# with GSK_MATRIX_CASES differential cases, 1000 unless set), logs in matrix-logs.tar.gz;
 # transfers: host <-> device paths (gpu_bench --transfers);  compact: compaction kernel by
 # kernel (gpu_bench --compact);  pipeline: the chunk pipeline
 # against whole-array transfers (bench/pipeline_bench.m);  chunk: a 2^32 + 5 element
@@ -45,7 +49,7 @@ pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_l
 # Octave as the scripts run it (no history: where it cannot be saved, every exit printed an error)
 octave="octave-cli --no-gui --norc --no-history --quiet"
 rc=0
-if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot)" " ]]; then
+if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix)" " ]]; then
   ( start=$(date +%s); $octave --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
       > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
   install_pid=$!
@@ -198,6 +202,13 @@ if [[ $steps == *" octave "* ]]; then
       addpath ('$top/tests'); exit (! run_suite ());" > "$OUT/octave-suite.txt" 2>&1
   echo "octave suite rc=$?" >> "$OUT/octave-suite.txt"; tail -n 12 "$OUT/octave-suite.txt"
   step_done octave
+fi
+if [[ $steps == *" matrix "* ]]; then
+  MATRIX_LOGS=/tmp/matrix GPUSCAN_DIFFERENTIAL_CASES=${GSK_MATRIX_CASES:-1000} \
+    bash "$top/tools/test-matrix.sh" gpu "$pkg_setup pkg ('load', 'gpuscan');" 2>&1 | tee "$OUT/matrix.txt"
+  rc=$((rc | PIPESTATUS[0]))
+  tar -C /tmp -czf "$OUT/matrix-logs.tar.gz" matrix
+  step_done matrix
 fi
 if [[ $steps == *" pipeline "* ]]; then
   $octave --eval "$pkg_setup pkg ('load', 'gpuscan');

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The test matrix: the Octave suite (tests/run_suite.m: every function's %! tests and the
+# randomized differential test) once for each configuration a user can set, each row
+# under a time limit, so that a hang fails its row instead of stalling the run.
+#   tools/test-matrix.sh cpu|gpu SETUP
+# SETUP: Octave code that makes gpuscan callable (pkg prefix and pkg load, or addpath).
+#   cpu rows (CI, no GPU; the default configuration is run-tests.sh's own suite run): the
+#     host chunk driver in chunks of 1000 elements (GPUSCAN_ALGORITHM=cpu
+#     GPUSCAN_CHUNK_ELEMENTS=1000); OMP_THREAD_LIMIT=1; OMP_DYNAMIC=true with every core
+#     busy; 3 threads (more than a 2-core machine has)
+#   gpu rows (a GPU machine): GPUSCAN_ENGINE=gpu, GPUSCAN_ENGINE=cpu, and every call of
+#     the suite under each GPUSCAN_ALGORITHM (kogge-stone, brent-kung, decoupled, cub),
+#     side by side (MATRIX_JOBS at a time, default 3)
+# MATRIX_LIMIT: seconds a row may take (default 900).  GPUSCAN_DIFFERENTIAL_CASES: cases
+# of the differential test in each row (run_suite's default where unset).  Logs:
+# $MATRIX_LOGS (default: a temporary folder), one file a row.  Exits 1 when a row fails.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+kind=${1:?cpu or gpu}
+setup=${2:?Octave code that loads gpuscan}
+limit=${MATRIX_LIMIT:-900}
+logs=${MATRIX_LOGS:-$(mktemp -d)}
+mkdir -p "$logs"
+octave="octave-cli --no-gui --norc --no-history --quiet"
+
+# one row: its name, then the environment it runs under
+run_row () {
+  local name=$1; shift
+  local start=$(date +%s) rc
+  env "$@" timeout -s KILL "$limit" $octave --eval "$setup
+    addpath ('$top/tests'); exit (! run_suite ());" > "$logs/$name.txt" 2>&1
+  rc=$?
+  local verdict=PASS
+  [ $rc -eq 137 ] && verdict="KILLED after ${limit} s (a hang?)"
+  [ $rc -ne 0 ] && [ $rc -ne 137 ] && verdict="FAIL (rc $rc)"
+  printf "matrix %-28s %-12s %4d s  %s\n" "$name" "$verdict" $(( $(date +%s) - start )) \
+    "$(grep -h '^differential: seed' "$logs/$name.txt" | tail -n 1)"
+  [ $rc -eq 0 ] || { grep -h -B2 -A12 'FAIL\|failed' "$logs/$name.txt" | head -n 60; return 1; }
+}
+
+rc=0
+if [ "$kind" = cpu ]; then
+  cores=$(nproc)
+  run_row host-chunks-1000 GPUSCAN_ALGORITHM=cpu GPUSCAN_CHUNK_ELEMENTS=1000 || rc=1
+  run_row omp-thread-limit-1 OMP_THREAD_LIMIT=1 || rc=1
+  # a busy machine: every core spins while the row runs (ended with it)
+  busy=()
+  for ((i = 0; i < cores; i++)); do
+    timeout "$limit" sh -c 'while :; do :; done' & busy+=($!)
+  done
+  run_row omp-dynamic-busy OMP_DYNAMIC=true || rc=1
+  kill "${busy[@]}" 2>/dev/null; wait "${busy[@]}" 2>/dev/null
+  run_row omp-3-threads OMP_NUM_THREADS=3 || rc=1
+else
+  rows=("engine-gpu GPUSCAN_ENGINE=gpu" "engine-cpu GPUSCAN_ENGINE=cpu")
+  for a in kogge-stone brent-kung decoupled cub; do
+    rows+=("algorithm-$a GPUSCAN_ALGORITHM=$a")
+  done
+  jobs_max=${MATRIX_JOBS:-3}
+  pids=()
+  for row in "${rows[@]}"; do
+    # (a share of the cores each, so that the rows beside each other do not oversubscribe)
+    run_row $row OMP_NUM_THREADS=$(( $(nproc) / jobs_max > 0 ? $(nproc) / jobs_max : 1 )) &
+    pids+=($!)
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do sleep 1; done
+  done
+  for p in "${pids[@]}"; do wait "$p" || rc=1; done
+fi
+[ $rc -eq 0 ] && echo "test matrix ($kind): all rows passed" || echo "test matrix ($kind): FAILED"
+exit $rc
