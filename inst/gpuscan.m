@@ -29,7 +29,10 @@
 ## On the GPU, max and min without the second output scan the values alone, about
 ## as fast as a sum; the index output costs two to four times that.
 ## Complex input works for all four; max and min compare complex numbers as
-## @code{cummax} does (by @code{abs}, then by @code{arg}).
+## @code{cummax} does (by @code{abs}, then by @code{arg}: after a leading run of
+## elements with a NaN part, @code{Inf + NaNi}, whose @code{abs} is Inf, counts as
+## the largest).  A complex product starts from the first element itself, as
+## @code{cumprod} (@code{(1 + 0i) * (Inf + 0i)} would be @code{Inf + NaNi}).
 ##
 ## @item @qcode{"native"}, @qcode{"double"}
 ## As for @code{cumsum}: @qcode{"native"} keeps an integer class and saturates at
@@ -42,7 +45,8 @@
 ## An exclusive scan gives at each element the scan of the elements before it: each
 ## scan and each segment starts with the operator's identity in the output class
 ## (0, 1, @code{-Inf} or @code{intmin}, @code{Inf} or @code{intmax}).  The index
-## output of that first element is 0.
+## output of that first element is 0.  An exclusive sum is what @code{sum} gives for
+## the elements before: +0 for none (and for a run of -0, as @code{sum ([-0 -0])}).
 ##
 ## @item @qcode{"forward"} (default), @qcode{"reverse"}
 ## A reverse scan runs from the last element toward the first, as MATLAB's
@@ -78,7 +82,11 @@
 ## Host arrays go through the GPU in chunks, the next one copied in and the previous
 ## one copied out while one is scanned, with the scan state carried from chunk to chunk
 ## on the GPU, so any size that fits in host memory works
-## (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size, for tests).  Arrays kept on the GPU between calls: @code{gpuscan_array}.
+## (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size, for tests: a positive integer,
+## at least 3; another value is ignored with a warning).  @env{GPUSCAN_ALGORITHM}
+## replaces @qcode{"auto"} with the algorithm it names in every call (for tests; a call
+## that names its algorithm keeps it).  Arrays kept on the GPU between calls:
+## @code{gpuscan_array}.
 ## @end table
 ##
 ## Accuracy: integer, logical, max and min results are bit-identical to Octave's.
