@@ -2,17 +2,19 @@
    dispatches a scan_desc to the right instance. */
 #include <complex.h>
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include "cpu_engine.h"
+#include "cpu_pool.h"
 #include "cpu_tuning.h"
 #include "cpu_scan_body.h"
 
 #ifdef _OPENMP
 #include <omp.h>
 #else
-static int omp_get_thread_num (void) { return 0; }
 static int omp_get_max_threads (void) { return 1; }
+static int omp_get_thread_limit (void) { return 1; }
 #endif
 
 typedef double _Complex cdouble;
@@ -243,7 +245,17 @@ CPU_SCAN_DEFINE (min_logical, uint8_t, min_logical)
 
 int cpu_threads (void)
 {
-  return omp_get_max_threads ();
+  const int n = omp_get_max_threads (), limit = omp_get_thread_limit ();
+  return n < limit ? n : limit;
+}
+
+/* the size from which a scan takes several threads (GPUSCAN_CPU_PARALLEL_MIN: tests) */
+static int64_t parallel_min (void)
+{
+  const char *v = getenv ("GPUSCAN_CPU_PARALLEL_MIN");
+  char *end;
+  const long long n = v && *v ? strtoll (v, &end, 10) : 0;
+  return n >= 1 && ! *end ? n : CPU_PARALLEL_MIN;
 }
 
 #define CASE_FLOAT(e, type, name)                                                      \
@@ -268,7 +280,7 @@ int cpu_threads (void)
 
 int cpu_scan (const scan_desc *d)
 {
-  const int nthreads = scan_numel (d) < CPU_PARALLEL_MIN ? 1 : cpu_threads ();
+  const int nthreads = scan_numel (d) < parallel_min () ? 1 : cpu_threads ();
   if (scan_numel (d) == 0)
     return 0;
   switch (d->type)

@@ -1,5 +1,6 @@
 /* The CPU engine: the reference every other engine is checked against, and the
-   fallback.  Multithreaded with OpenMP where configure found it. */
+   fallback.  Multithreaded on its own workers (cpu_pool.h), as many as OpenMP's
+   settings allow (OMP_NUM_THREADS, OMP_THREAD_LIMIT). */
 #ifndef GPUSCAN_CPU_ENGINE_H
 #define GPUSCAN_CPU_ENGINE_H
 

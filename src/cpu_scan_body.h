@@ -15,10 +15,11 @@
 /* Scan lanes [l0, l0 + nl) of slice o over logical steps [k0, k1), starting from \
    state[] (one per lane) and leaving the final states there.  With emit == 0 it only \
    reduces: state[] then holds the aggregate after the range's last head, and head[] \
-   says whether the range held a head for that lane. */ \
+   says whether the range held a head for that lane.  With emit and agg[], it also \
+   reduces into agg[] (from the identity, as emit == 0 would), in the same pass. */ \
 static void scan_panel_##NAME (const scan_desc *d, int64_t o, int64_t l0, int64_t nl, \
-                               int64_t k0, int64_t k1, P##_t *state, uint8_t *head, \
-                               int emit) \
+                               int64_t k0, int64_t k1, P##_t *state, P##_t *agg, \
+                               uint8_t *head, int emit) \
 { \
   /* locals, not d->: the output could alias *d as far as the compiler knows */ \
   const T *const x = (const T *) d->x; \
@@ -34,7 +35,20 @@ static void scan_panel_##NAME (const scan_desc *d, int64_t o, int64_t l0, int64_
       P##_t s = state[0]; \
       const int64_t step = reverse ? -inner : inner; \
       int64_t at = l0 + inner * ((reverse ? len - 1 - k0 : k0) + len * o); \
-      if (emit) \
+      if (emit && agg) \
+        { \
+          /* two chains of dependent steps side by side: the second is nearly free */ \
+          P##_t a = agg[0]; \
+          for (int64_t k = k0; k < k1; k++, at += step) \
+            { \
+              const P##_t e = P##_lift (x[at], reverse ? len - 1 - k : k); \
+              s = P##_combine (s, e); \
+              a = P##_combine (a, e); \
+              P##_emit (s, &y[at], ix ? &ix[at] : NULL); \
+            } \
+          agg[0] = a; \
+        } \
+      else if (emit) \
         for (int64_t k = k0; k < k1; k++, at += step) \
           { \
             s = P##_combine (s, P##_lift (x[at], reverse ? len - 1 - k : k)); \
@@ -69,8 +83,12 @@ static void scan_panel_##NAME (const scan_desc *d, int64_t o, int64_t l0, int64_
               s = P##_identity (); \
               if (head) \
                 head[l - l0] = 1; \
+              if (agg) \
+                agg[l - l0] = P##_identity (); \
             } \
           const int64_t at = base + l; \
+          if (emit && agg) \
+            agg[l - l0] = P##_combine (agg[l - l0], P##_lift (x[at], kk)); \
           if (! emit) \
             s = P##_combine (s, P##_lift (x[at], kk)); \
           else if (exclusive) \
@@ -97,131 +115,145 @@ static void scan_serial_##NAME (const scan_desc *d) \
     for (int64_t l = 0; l < d->inner; l++) \
       { \
         P##_t s = P##_identity (); \
-        scan_panel_##NAME (d, o, l, 1, 0, d->len, &s, NULL, 1); \
+        scan_panel_##NAME (d, o, l, 1, 0, d->len, &s, NULL, NULL, 1); \
       } \
 } \
  \
 /* Lines along k are long and few: each line is cut into blocks of a fixed number of \
-   steps (a constant, not a share of the team: the result does not depend on how many \
-   threads run), taken in rounds of CPU_ROUND_BLOCKS blocks a thread.  In a round the \
-   threads claim blocks and reduce them, meet at one barrier, then scan the blocks from \
-   their carries, each thread first those it reduced (still in its cache), then any left. \
-   Every block is claimed by exactly one thread, so a thread that OpenMP does not start \
-   (OMP_THREAD_LIMIT, OMP_DYNAMIC, a caller's own limit) or that starts late leaves its \
-   blocks to the others.  A block's carry is the line's carry folded with the round's \
-   aggregates before it, in block order.  The aggregates of a round sit in one of two \
-   buffers, its claims in bytes of their own, so one barrier a round is enough. */ \
-static void scan_along_##NAME (const scan_desc *d, int nthreads) \
+   steps (a constant, not a share of the threads: the result does not depend on how \
+   many take part), which the threads claim in order.  A thread reduces its block, \
+   publishes the aggregate, folds the aggregates of the blocks before it into the \
+   block's carry, and scans the block from it while the block is still in its cache. \
+   An aggregate not yet published (its thread is slow, or descheduled) is computed \
+   again where it is needed, after a short wait: no thread ever waits for another, so \
+   a thread that comes late, or never, delays nothing (cpu_pool.h). */ \
+typedef struct along_##NAME \
 { \
-  const int64_t inner = d->inner, len = d->len; \
-  int64_t piece = CPU_BLOCK_BYTES / ((int64_t) sizeof (T) * inner); \
-  if (piece < 1) \
-    piece = 1; \
-  const int64_t line_blocks = (len + piece - 1) / piece; \
-  const int64_t per_round = (int64_t) nthreads * CPU_ROUND_BLOCKS; \
-  const int64_t line_rounds = (line_blocks + per_round - 1) / per_round; \
-  const int64_t rounds = line_rounds * d->outer; \
-  /* private to each thread, padded apart: the line's carry, the running carry of the \
-     blocks it scans, the aggregate it reduces, the blocks it reduced */ \
-  const int64_t own = 3 * inner + 64; \
-  P##_t *work = (P##_t *) malloc (sizeof (P##_t) * (2 * per_round * inner + nthreads * own)); \
-  uint8_t *work_head = (uint8_t *) malloc (2 * per_round * inner + nthreads * (inner + 64)); \
-  uint8_t *claims = (uint8_t *) calloc ((size_t) (2 * rounds * per_round), 1); \
-  int64_t *reduced = (int64_t *) malloc (sizeof (int64_t) * nthreads * (per_round + 8)); \
-  if (! work || ! work_head || ! claims || ! reduced) \
+  const scan_desc *d; \
+  int64_t piece, line_blocks, blocks; \
+  P##_t *aggs;              /* each block's aggregate, inner states */ \
+  uint8_t *agg_heads;       /* ... and whether a head lies in it, per lane */ \
+  int *ready;               /* the aggregate is there (atomic) */ \
+  int64_t next;             /* the next block to claim (atomic) */ \
+} along_##NAME; \
+ \
+/* the aggregate of block b of line o into agg[], head[] (inner lanes) */ \
+static void block_aggregate_##NAME (const along_##NAME *c, int64_t o, int64_t b, P##_t *agg, \
+                                    uint8_t *head) \
+{ \
+  const int64_t inner = c->d->inner, k0 = b * c->piece; \
+  const int64_t k1 = k0 + c->piece < c->d->len ? k0 + c->piece : c->d->len; \
+  for (int64_t l = 0; l < inner; l++) \
     { \
-      free (work); \
-      free (work_head); \
-      free (claims); \
-      free (reduced); \
-      scan_serial_##NAME (d); \
-      return; \
+      agg[l] = P##_identity (); \
+      head[l] = 0; \
     } \
-_Pragma ("omp parallel num_threads (nthreads)") \
-  { \
-    const int tid = omp_get_thread_num (); \
-    P##_t *carry = work + 2 * per_round * inner + tid * own; \
-    P##_t *run = carry + inner; \
-    P##_t *red = run + inner; \
-    uint8_t *red_head = work_head + 2 * per_round * inner + tid * (inner + 64); \
-    int64_t *my_blocks = reduced + tid * (per_round + 8); \
-    int64_t round = 0; \
-    for (int64_t o = 0; o < d->outer; o++) \
-      { \
-        for (int64_t l = 0; l < inner; l++) \
-          carry[l] = P##_identity (); \
-        for (int64_t r = 0; r < line_rounds; r++, round++) \
-          { \
-            const int64_t b0 = r * per_round; \
-            const int64_t nb = line_blocks - b0 < per_round ? line_blocks - b0 : per_round; \
-            P##_t *aggs = work + (round & 1) * per_round * inner; \
-            uint8_t *heads = work_head + (round & 1) * per_round * inner; \
-            uint8_t *reduce_claim = claims + 2 * round * per_round; \
-            uint8_t *scan_claim = reduce_claim + per_round; \
-            int64_t mine = 0; \
-            /* reduce: the thread's share of the round first, then whatever is left */ \
-            const int64_t start = nb * tid / nthreads; \
-            for (int64_t j = 0; j < nb; j++) \
-              { \
-                const int64_t g = (start + j) % nb; \
-                if (__atomic_exchange_n (&reduce_claim[g], 1, __ATOMIC_ACQ_REL)) \
-                  continue; \
-                const int64_t a = (b0 + g) * piece; \
-                const int64_t b = a + piece < len ? a + piece : len; \
-                for (int64_t l = 0; l < inner; l++) \
-                  { \
-                    red[l] = P##_identity (); \
-                    red_head[l] = 0; \
-                  } \
-                scan_panel_##NAME (d, o, 0, inner, a, b, red, red_head, 0); \
-                for (int64_t l = 0; l < inner; l++) \
-                  { \
-                    aggs[g * inner + l] = red[l]; \
-                    heads[g * inner + l] = red_head[l]; \
-                  } \
-                my_blocks[mine++] = g; \
-              } \
-_Pragma ("omp barrier") \
-            /* scan: the blocks it reduced, then any still unclaimed; run[] holds the \
-               carry of block `at`, folded forward (and from the line's carry again \
-               where the order turns back) */ \
-            int64_t at = nb; \
-            for (int64_t j = 0; j < mine + nb; j++) \
-              { \
-                const int64_t g = j < mine ? my_blocks[j] : j - mine; \
-                if (__atomic_exchange_n (&scan_claim[g], 1, __ATOMIC_ACQ_REL)) \
-                  continue; \
-                if (g < at) \
-                  { \
-                    for (int64_t l = 0; l < inner; l++) \
-                      run[l] = carry[l]; \
-                    at = 0; \
-                  } \
-                for (; at < g; at++) \
-                  for (int64_t l = 0; l < inner; l++) \
-                    run[l] = heads[at * inner + l] ? aggs[at * inner + l] \
-                                                   : P##_combine (run[l], aggs[at * inner + l]); \
-                const int64_t a = (b0 + g) * piece; \
-                const int64_t b = a + piece < len ? a + piece : len; \
-                for (int64_t l = 0; l < inner; l++) \
-                  red[l] = run[l]; \
-                scan_panel_##NAME (d, o, 0, inner, a, b, red, NULL, 1); \
-              } \
-            /* the line's carry past the round: every thread folds the same aggregates */ \
-            for (int64_t t = 0; t < nb; t++) \
-              for (int64_t l = 0; l < inner; l++) \
-                carry[l] = heads[t * inner + l] ? aggs[t * inner + l] \
-                                                : P##_combine (carry[l], aggs[t * inner + l]); \
-          } \
-      } \
-  } \
-  free (work); \
-  free (work_head); \
-  free (claims); \
-  free (reduced); \
+  scan_panel_##NAME (c->d, o, 0, inner, k0, k1, agg, NULL, head, 0); \
 } \
  \
-/* Many independent lines (or short ones): threads take whole lanes blocks. */ \
+static void along_job_##NAME (void *ctx) \
+{ \
+  along_##NAME *c = (along_##NAME *) ctx; \
+  const scan_desc *d = c->d; \
+  const int64_t inner = d->inner; \
+  /* the thread's own: the carry folded up to block `at` of line `line`, a block's \
+     state, and an aggregate it computes again */ \
+  P##_t *run = (P##_t *) malloc (sizeof (P##_t) * 3 * inner); \
+  uint8_t *heads = (uint8_t *) malloc (2 * inner); \
+  if (! run || ! heads) \
+    { \
+      free (run); \
+      free (heads); \
+      return;   /* (claims nothing: the caller's own call does the work) */ \
+    } \
+  P##_t *state = run + inner, *again = state + inner; \
+  uint8_t *again_head = heads + inner; \
+  int64_t line = -1, at = 0; \
+  for (;;) \
+    { \
+      const int64_t id = __atomic_fetch_add (&c->next, 1, __ATOMIC_RELAXED); \
+      if (id >= c->blocks) \
+        break; \
+      const int64_t o = id / c->line_blocks, b = id % c->line_blocks; \
+      const int64_t k0 = b * c->piece; \
+      const int64_t k1 = k0 + c->piece < d->len ? k0 + c->piece : d->len; \
+      P##_t *mine = c->aggs + id * inner; \
+      uint8_t *mine_head = c->agg_heads + id * inner; \
+      if (line != o || at > b) \
+        { \
+          for (int64_t l = 0; l < inner; l++) \
+            run[l] = P##_identity (); \
+          line = o; \
+          at = 0; \
+        } \
+      int64_t have = at; \
+      while (have < b && __atomic_load_n (&c->ready[o * c->line_blocks + have], __ATOMIC_ACQUIRE)) \
+        have++; \
+      if (have < b) \
+        { \
+          /* the carry is not there yet: publish this block's aggregate first */ \
+          block_aggregate_##NAME (c, o, b, mine, mine_head); \
+          __atomic_store_n (&c->ready[id], 1, __ATOMIC_RELEASE); \
+        } \
+      for (; at < b; at++) \
+        { \
+          const int64_t j = o * c->line_blocks + at; \
+          const P##_t *agg = c->aggs + j * inner; \
+          const uint8_t *head = c->agg_heads + j * inner; \
+          int ok = 0; \
+          for (int spin = 0; spin < CPU_WAIT_POLLS && ! ok; spin++) \
+            if (! (ok = __atomic_load_n (&c->ready[j], __ATOMIC_ACQUIRE))) \
+              sched_yield (); \
+          if (! ok) \
+            { \
+              block_aggregate_##NAME (c, o, at, again, again_head); \
+              agg = again; \
+              head = again_head; \
+            } \
+          for (int64_t l = 0; l < inner; l++) \
+            run[l] = head[l] ? agg[l] : P##_combine (run[l], agg[l]); \
+        } \
+      for (int64_t l = 0; l < inner; l++) \
+        state[l] = run[l]; \
+      if (have < b) \
+        scan_panel_##NAME (d, o, 0, inner, k0, k1, state, NULL, NULL, 1); \
+      else \
+        { \
+          /* the carry was there: one pass scans the block and reduces it */ \
+          for (int64_t l = 0; l < inner; l++) \
+            { \
+              mine[l] = P##_identity (); \
+              mine_head[l] = 0; \
+            } \
+          scan_panel_##NAME (d, o, 0, inner, k0, k1, state, mine, mine_head, 1); \
+          __atomic_store_n (&c->ready[id], 1, __ATOMIC_RELEASE); \
+        } \
+    } \
+  free (run); \
+  free (heads); \
+} \
+ \
+static void scan_along_##NAME (const scan_desc *d, int nthreads) \
+{ \
+  along_##NAME c = { d }; \
+  c.piece = CPU_BLOCK_BYTES / ((int64_t) sizeof (T) * d->inner); \
+  if (c.piece < 1) \
+    c.piece = 1; \
+  c.line_blocks = (d->len + c.piece - 1) / c.piece; \
+  c.blocks = c.line_blocks * d->outer; \
+  c.aggs = (P##_t *) malloc (sizeof (P##_t) * c.blocks * d->inner); \
+  c.agg_heads = (uint8_t *) malloc ((size_t) (c.blocks * d->inner)); \
+  c.ready = (int *) calloc ((size_t) c.blocks, sizeof (int)); \
+  if (c.aggs && c.agg_heads && c.ready) \
+    cpu_pool_run (along_job_##NAME, &c, nthreads); \
+  if (__atomic_load_n (&c.next, __ATOMIC_RELAXED) < c.blocks) \
+    scan_serial_##NAME (d);   /* (no memory for the blocks) */ \
+  free (c.aggs); \
+  free (c.agg_heads); \
+  free (c.ready); \
+} \
+ \
+/* Many independent lines (or short ones): threads claim blocks of lanes. */ \
 static void scan_unit_##NAME (const scan_desc *d, int64_t u, int64_t lane_block) \
 { \
   P##_t state[CPU_LANE_BLOCK]; \
@@ -231,29 +263,40 @@ static void scan_unit_##NAME (const scan_desc *d, int64_t u, int64_t lane_block)
   const int64_t nl = l0 + lane_block <= d->inner ? lane_block : d->inner - l0; \
   for (int64_t l = 0; l < nl; l++) \
     state[l] = P##_identity (); \
-  scan_panel_##NAME (d, o, l0, nl, 0, d->len, state, NULL, 1); \
+  scan_panel_##NAME (d, o, l0, nl, 0, d->len, state, NULL, NULL, 1); \
 } \
  \
+typedef struct units_##NAME { const scan_desc *d; int64_t units, lane_block, next; } units_##NAME; \
+ \
+static void units_job_##NAME (void *ctx) \
+{ \
+  units_##NAME *c = (units_##NAME *) ctx; \
+  for (int64_t u; (u = __atomic_fetch_add (&c->next, 1, __ATOMIC_RELAXED)) < c->units; ) \
+    scan_unit_##NAME (c->d, u, c->lane_block); \
+} \
+ \
+/* The way a scan runs follows from its shape alone, never from the number of threads, \
+   so that its result does not either: few long lines in blocks (scan_along), many \
+   lines each by one thread. */ \
 static void scan_run_##NAME (const scan_desc *d, int nthreads) \
 { \
   const int64_t inner = d->inner, len = d->len, outer = d->outer; \
   const int64_t lane_block = inner < CPU_LANE_BLOCK ? inner : CPU_LANE_BLOCK; \
   const int64_t units = (inner + lane_block - 1) / lane_block * outer; \
+  if (units < CPU_ALONG_UNITS && inner <= CPU_MAX_ALONG_LANES \
+      && len * inner * (int64_t) sizeof (T) > CPU_BLOCK_BYTES) \
+    { \
+      scan_along_##NAME (d, nthreads); \
+      return; \
+    } \
   if (nthreads == 1) \
     { \
       for (int64_t u = 0; u < units; u++) \
         scan_unit_##NAME (d, u, lane_block); \
       return; \
     } \
-  if (units < (int64_t) nthreads * CPU_UNITS_PER_THREAD \
-      && len >= (int64_t) nthreads * CPU_MIN_PIECE && inner <= CPU_MAX_ALONG_LANES) \
-    { \
-      scan_along_##NAME (d, nthreads); \
-      return; \
-    } \
-_Pragma ("omp parallel for schedule (dynamic, 1) num_threads (nthreads)") \
-  for (int64_t u = 0; u < units; u++) \
-    scan_unit_##NAME (d, u, lane_block); \
+  units_##NAME c = { d, units, lane_block, 0 }; \
+  cpu_pool_run (units_job_##NAME, &c, nthreads); \
 }
 
 #endif

@@ -2,21 +2,26 @@
 #ifndef GPUSCAN_CPU_TUNING_H
 #define GPUSCAN_CPU_TUNING_H
 
-/* below this many elements one thread does the whole scan: waking a team costs more */
-#define CPU_PARALLEL_MIN 32768
+/* below this many elements one thread does the whole scan: others cost more than they
+   bring (2 cores, 2026-11-26: 2^19 doubles took 0.63 ms on two threads against cumsum's
+   0.81 idle, but 1.08 ms with both cores busy; one thread: 0.6).  GPUSCAN_CPU_PARALLEL_MIN
+   sets it, for tests that run every size through the threads. */
+#define CPU_PARALLEL_MIN (1 << 20)
 /* bytes of one block of a long line: small enough to stay in a core's cache from its
    reduction to its scan; a constant, so that the blocks (and the rounding of floating
    sums) do not depend on the number of threads */
 #define CPU_BLOCK_BYTES (128 * 1024)
-/* blocks a thread takes in a round of a long line (one barrier a round) */
-#define CPU_ROUND_BLOCKS 8
+/* polls (a sched_yield apart) for another thread's block aggregate before computing it
+   again: a few microseconds while that thread runs, and a yield to it where it shares
+   this core */
+#define CPU_WAIT_POLLS 16
 /* lanes a thread scans side by side when scanning across contiguous vectors */
 #define CPU_LANE_BLOCK 256
-/* with fewer independent lane blocks than this per thread, split the lines themselves */
-#define CPU_UNITS_PER_THREAD 4
-/* ... provided each thread then gets at least this many steps ... */
-#define CPU_MIN_PIECE 1024
-/* ... and the carries per thread (one per lane) stay small */
+/* with fewer independent lane blocks than this, the lines themselves are cut into blocks
+   (a constant, not a multiple of the threads: the way a scan runs, so its rounding, must
+   not depend on them) ... */
+#define CPU_ALONG_UNITS 8
+/* ... provided the carries (one per lane) stay small */
 #define CPU_MAX_ALONG_LANES 4096
 
 #endif

@@ -7,6 +7,7 @@
 #include "chunked_scan.h"
 #include "cpu_array_ops.h"
 #include "cpu_engine.h"
+#include "cpu_pool.h"
 #include "device_arrays.h"
 #include "engine.h"
 #ifdef GPUSCAN_WITH_CUDA
@@ -64,6 +65,7 @@ void engine_get_info (engine_info *info)
 
 void engine_release (void)
 {
+  cpu_pool_release ();
   device_arrays_release ();
 #ifdef GPUSCAN_WITH_CUDA
   cuda_engine_release ();

@@ -3,7 +3,10 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <string>
+
+#include <sys/mman.h>
 
 namespace
 {
@@ -223,6 +226,22 @@ const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,
       hold = mx_el_ne (v, 0.0);
     }
   return reinterpret_cast<const uint8_t *> (hold.data ());
+}
+
+void huge_pages (void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+  const uintptr_t huge = 2u << 20;
+  if (bytes < 4 * huge)
+    return;
+  const uintptr_t a = (reinterpret_cast<uintptr_t> (p) + huge - 1) & ~(huge - 1);
+  const uintptr_t b = (reinterpret_cast<uintptr_t> (p) + bytes) & ~(huge - 1);
+  if (b > a)
+    madvise (reinterpret_cast<void *> (a), b - a, MADV_HUGEPAGE);
+#else
+  (void) p;
+  (void) bytes;
+#endif
 }
 
 void raise_engine_error (engine_status st, const char *msg)

@@ -11,7 +11,7 @@ rm -rf "$b" && mkdir -p "$b/corpus"
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -g -O1"
 inc="$(mkoctfile -p INCFLAGS) -I$top/src"
 start=$(date +%s)
-for f in scan_desc cpu_engine cpu_array_ops chunked_scan device_arrays engine; do
+for f in scan_desc cpu_engine cpu_pool cpu_array_ops chunked_scan device_arrays engine; do
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
     -c "$top/src/$f.c" -o "$b/$f.o" &
 done

@@ -6,7 +6,8 @@
 # SETUP: Octave code that makes gpuscan callable (pkg prefix and pkg load, or addpath).
 #   cpu rows (CI, no GPU; the default configuration is run-tests.sh's own suite run): the
 #     host chunk driver in chunks of 1000 elements (GPUSCAN_ALGORITHM=cpu
-#     GPUSCAN_CHUNK_ELEMENTS=1000); OMP_THREAD_LIMIT=1; OMP_DYNAMIC=true with every core
+#     GPUSCAN_CHUNK_ELEMENTS=1000); and with every size through the CPU engine's threads
+#     (GPUSCAN_CPU_PARALLEL_MIN=1): OMP_THREAD_LIMIT=1; OMP_DYNAMIC=true with every core
 #     busy; 3 threads (more than a 2-core machine has)
 #   gpu rows (a GPU machine): GPUSCAN_ENGINE=gpu, GPUSCAN_ENGINE=cpu, and every call of
 #     the suite under each GPUSCAN_ALGORITHM (kogge-stone, brent-kung, decoupled, cub),
@@ -41,18 +42,19 @@ run_row () {
 rc=0
 if [ "$kind" = cpu ]; then
   cores=$(nproc)
+  # (GPUSCAN_CPU_PARALLEL_MIN=1: every size through the CPU engine's threads)
   run_row host-chunks-1000 GPUSCAN_ALGORITHM=cpu GPUSCAN_CHUNK_ELEMENTS=1000 || rc=1
-  run_row omp-thread-limit-1 OMP_THREAD_LIMIT=1 || rc=1
+  run_row omp-thread-limit-1 OMP_THREAD_LIMIT=1 GPUSCAN_CPU_PARALLEL_MIN=1 || rc=1
   # a busy machine: every core spins while the row runs (ended with it)
   busy=()
   for ((i = 0; i < cores; i++)); do
     timeout "$limit" sh -c 'while :; do :; done' & busy+=($!)
   done
-  run_row omp-dynamic-busy OMP_DYNAMIC=true || rc=1
+  run_row busy-omp-dynamic OMP_DYNAMIC=true GPUSCAN_CPU_PARALLEL_MIN=1 || rc=1
   kill "${busy[@]}" 2>/dev/null; wait "${busy[@]}" 2>/dev/null
-  run_row omp-3-threads OMP_NUM_THREADS=3 || rc=1
+  run_row threads-3 OMP_NUM_THREADS=3 GPUSCAN_CPU_PARALLEL_MIN=1 || rc=1
 else
-  rows=("engine-gpu GPUSCAN_ENGINE=gpu" "engine-cpu GPUSCAN_ENGINE=cpu")
+  rows=("engine-gpu GPUSCAN_ENGINE=gpu" "engine-cpu GPUSCAN_ENGINE=cpu GPUSCAN_CPU_PARALLEL_MIN=1")
   for a in kogge-stone brent-kung decoupled cub; do
     rows+=("algorithm-$a GPUSCAN_ALGORITHM=$a")
   done

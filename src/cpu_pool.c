@@ -1,0 +1,100 @@
+/* The CPU engine's worker threads (see cpu_pool.h). */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "cpu_pool.h"
+
+static struct pool
+{
+  pthread_mutex_t m;
+  pthread_cond_t wake;       /* a job came, or quit */
+  pthread_cond_t done;       /* the last worker in the job left it */
+  pthread_t *threads;
+  int started;
+  unsigned long generation;  /* bumped for every job */
+  cpu_job job;
+  void *ctx;
+  int open;                  /* workers may still join */
+  int want, joined;          /* workers the job takes, and that joined it */
+  int running;               /* workers inside the job */
+  int quit;
+} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER };
+
+static void *worker (void *arg)
+{
+  unsigned long seen = (unsigned long) (size_t) arg;
+  pthread_mutex_lock (&pool.m);
+  for (;;)
+    {
+      while (! pool.quit && pool.generation == seen)
+        pthread_cond_wait (&pool.wake, &pool.m);
+      if (pool.quit)
+        break;
+      seen = pool.generation;
+      if (! pool.open || pool.joined >= pool.want)
+        continue;   /* too late, or enough: sleep until the next job */
+      pool.joined++;
+      pool.running++;
+      const cpu_job job = pool.job;
+      void *const ctx = pool.ctx;
+      pthread_mutex_unlock (&pool.m);
+      job (ctx);
+      pthread_mutex_lock (&pool.m);
+      if (--pool.running == 0 && ! pool.open)
+        pthread_cond_signal (&pool.done);
+    }
+  pthread_mutex_unlock (&pool.m);
+  return NULL;
+}
+
+/* (with the lock held) at least n workers, as many as can be started */
+static void start_workers (int n)
+{
+  if (n <= pool.started)
+    return;
+  pthread_t *t = realloc (pool.threads, (size_t) n * sizeof *t);
+  if (! t)
+    return;
+  pool.threads = t;
+  while (pool.started < n
+         && pthread_create (&pool.threads[pool.started], NULL, worker,
+                            (void *) (size_t) pool.generation) == 0)
+    pool.started++;
+}
+
+void cpu_pool_run (cpu_job job, void *ctx, int threads)
+{
+  pthread_mutex_lock (&pool.m);
+  start_workers (threads - 1);
+  pool.job = job;
+  pool.ctx = ctx;
+  pool.want = threads - 1;
+  pool.joined = 0;
+  pool.open = 1;
+  pool.generation++;
+  pthread_cond_broadcast (&pool.wake);
+  pthread_mutex_unlock (&pool.m);
+  job (ctx);
+  pthread_mutex_lock (&pool.m);
+  pool.open = 0;
+  while (pool.running > 0)
+    pthread_cond_wait (&pool.done, &pool.m);
+  pthread_mutex_unlock (&pool.m);
+}
+
+void cpu_pool_release (void)
+{
+  pthread_mutex_lock (&pool.m);
+  pool.quit = 1;
+  pthread_cond_broadcast (&pool.wake);
+  const int n = pool.started;
+  pthread_mutex_unlock (&pool.m);
+  for (int i = 0; i < n; i++)
+    pthread_join (pool.threads[i], NULL);
+  pthread_mutex_lock (&pool.m);
+  free (pool.threads);
+  pool.threads = NULL;
+  pool.started = 0;
+  pool.quit = 0;
+  pthread_mutex_unlock (&pool.m);
+}
