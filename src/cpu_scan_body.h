@@ -60,6 +60,36 @@ static void scan_panel_##NAME (const scan_desc *d, int64_t o, int64_t l0, int64_
       state[0] = s; \
       return; \
     } \
+  if (nl > 1 && ! heads && ! exclusive && emit) \
+    { \
+      /* lanes side by side without segments: a step is one contiguous row, and the \
+         loop over it vectorizes (state[] and agg[] start each line as the identity, \
+         so the reset at k == 0 changes nothing) */ \
+      for (int64_t k = k0; k < k1; k++) \
+        { \
+          const int64_t kk = reverse ? len - 1 - k : k; \
+          const T *const xr = x + inner * (kk + len * o) + l0; \
+          T *const yr = y + inner * (kk + len * o) + l0; \
+          double *const ixr = ix ? ix + inner * (kk + len * o) + l0 : NULL; \
+          if (agg) \
+_Pragma ("GCC ivdep") \
+            for (int64_t l = 0; l < nl; l++) \
+              { \
+                const P##_t e = P##_lift (xr[l], kk); \
+                state[l] = P##_combine (state[l], e); \
+                agg[l] = P##_combine (agg[l], e); \
+                P##_emit (state[l], &yr[l], ixr ? &ixr[l] : NULL); \
+              } \
+          else \
+_Pragma ("GCC ivdep") \
+            for (int64_t l = 0; l < nl; l++) \
+              { \
+                state[l] = P##_combine (state[l], P##_lift (xr[l], kk)); \
+                P##_emit (state[l], &yr[l], ixr ? &ixr[l] : NULL); \
+              } \
+        } \
+      return; \
+    } \
   for (int64_t k = k0; k < k1; k++) \
     { \
       const int64_t kk = reverse ? len - 1 - k : k;      /* physical position */ \
