@@ -111,10 +111,12 @@ static inline int cgt_s (csingle a, csingle b)
     if (ix) *ix = (double) (a.i + 1);                                                  \
   }                                                                                    \
   static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
-#define MINMAX_OPS(name, type, isnan_, gt_, lowest, highest)                           \
+/* max and min of one type from the operator macro OPS_1 (MINMAX_OPS_1, CMINMAX_OPS_1) */
+#define EXTREMA_OPS(OPS_1, name, type, arg, gt_, lowest, highest)                      \
   static inline int gt_##_lt_##name (type a, type b) { return gt_ (b, a); }            \
-  MINMAX_OPS_1 (max_##name, type, isnan_, gt_, lowest)                                 \
-  MINMAX_OPS_1 (min_##name, type, isnan_, gt_##_lt_##name, highest)
+  OPS_1 (max_##name, type, arg, gt_, lowest)                                           \
+  OPS_1 (min_##name, type, arg, gt_##_lt_##name, highest)
+#define MINMAX_OPS(...) EXTREMA_OPS (MINMAX_OPS_1, __VA_ARGS__)
 
 /* Complex cummax / cummin as Octave's loop runs them: a leading run of elements with a
    NaN part keeps the first; after it, an element replaces the running one when it
@@ -165,10 +167,7 @@ static inline int cgt_s (csingle a, csingle b)
     if (ix) *ix = (double) (i + 1);                                                     \
   }                                                                                     \
   static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
-#define CMINMAX_OPS(name, type, cabs_, gt_, lowest, highest)                           \
-  static inline int gt_##_lt_##name (type a, type b) { return gt_ (b, a); }            \
-  CMINMAX_OPS_1 (max_##name, type, cabs_, gt_, lowest)                                 \
-  CMINMAX_OPS_1 (min_##name, type, cabs_, gt_##_lt_##name, highest)
+#define CMINMAX_OPS(...) EXTREMA_OPS (CMINMAX_OPS_1, __VA_ARGS__)
 
 MINMAX_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 MINMAX_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)

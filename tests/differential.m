@@ -172,7 +172,7 @@ function d = effective_dim (sz, dim)
 endfunction
 
 function s = describe (k)
-  s = sprintf ("%s%s %s, %s", ifelse (k.complex, "complex ", ""), k.cls,
+  s = sprintf ("%s%s %s, %s", merge (k.complex, "complex ", ""), k.cls,
                mat2str (k.size), k.op);
   if (! isempty (k.dim))
     s = [s sprintf(", dim %g", k.dim)];
@@ -185,22 +185,14 @@ function s = describe (k)
     flags{end+1} = "[Y, IY]";
   endif
   if (! isempty (k.heads))
-    flags{end+1} = sprintf ("segments (%s%s%s)", ifelse (k.heads_full, "full", "per step"),
-                            ifelse (k.heads_numeric, ", numeric", ""),
-                            ifelse (k.heads_device, ", device", ""));
+    flags{end+1} = sprintf ("segments (%s%s%s)", merge (k.heads_full, "full", "per step"),
+                            merge (k.heads_numeric, ", numeric", ""),
+                            merge (k.heads_device, ", device", ""));
   endif
   if (k.special)
     flags{end+1} = "specials";
   endif
   s = [s ", " strjoin(flags, ", ")];
-endfunction
-
-function r = ifelse (c, a, b)
-  if (c)
-    r = a;
-  else
-    r = b;
-  endif
 endfunction
 
 ## ---- one call and its check --------------------------------------------------------
