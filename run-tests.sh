@@ -7,8 +7,8 @@
 # build with the host stand-in for device arrays, so that their tests run without a GPU)
 # and the demo that setup.sh runs;
 # for the --without-cuda build, the test matrix's CPU rows (tools/test-matrix.sh: the suite
-# again with the host chunk driver, OMP_THREAD_LIMIT=1, OMP_DYNAMIC=true on a busy machine
-# and more threads than cores); every suite run under a time limit, so a hang fails;
+# again with the host chunk driver, OMP_THREAD_LIMIT=1, and OMP_DYNAMIC=true with more
+# threads than cores on a busy machine); every suite run under a time limit, so a hang fails;
 # last, the CPU build under AddressSanitizer + UndefinedBehaviorSanitizer and under
 # valgrind, and 60 s of fuzzing the gateway (libFuzzer).
 set -euo pipefail

@@ -7,8 +7,8 @@
 #   cpu rows (CI, no GPU; the default configuration is run-tests.sh's own suite run): the
 #     host chunk driver in chunks of 1000 elements (GPUSCAN_ALGORITHM=cpu
 #     GPUSCAN_CHUNK_ELEMENTS=1000); and with every size through the CPU engine's threads
-#     (GPUSCAN_CPU_PARALLEL_MIN=1): OMP_THREAD_LIMIT=1; OMP_DYNAMIC=true with every core
-#     busy; 3 threads (more than a 2-core machine has)
+#     (GPUSCAN_CPU_PARALLEL_MIN=1): OMP_THREAD_LIMIT=1; OMP_DYNAMIC=true and 3 threads
+#     (more than a 2-core machine has) with every core busy
 #   gpu rows (a GPU machine): GPUSCAN_ENGINE=gpu, GPUSCAN_ENGINE=cpu, and every call of
 #     the suite under each GPUSCAN_ALGORITHM (kogge-stone, brent-kung, decoupled, cub),
 #     side by side (MATRIX_JOBS at a time, default 3)
@@ -50,9 +50,8 @@ if [ "$kind" = cpu ]; then
   for ((i = 0; i < cores; i++)); do
     timeout "$limit" sh -c 'while :; do :; done' & busy+=($!)
   done
-  run_row busy-omp-dynamic OMP_DYNAMIC=true GPUSCAN_CPU_PARALLEL_MIN=1 || rc=1
+  run_row busy-omp-dynamic-3-threads OMP_DYNAMIC=true OMP_NUM_THREADS=3 GPUSCAN_CPU_PARALLEL_MIN=1 || rc=1
   kill "${busy[@]}" 2>/dev/null; wait "${busy[@]}" 2>/dev/null
-  run_row threads-3 OMP_NUM_THREADS=3 GPUSCAN_CPU_PARALLEL_MIN=1 || rc=1
 else
   rows=("engine-gpu GPUSCAN_ENGINE=gpu" "engine-cpu GPUSCAN_ENGINE=cpu GPUSCAN_CPU_PARALLEL_MIN=1")
   for a in kogge-stone brent-kung decoupled cub; do
