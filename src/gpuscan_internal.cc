@@ -84,16 +84,7 @@ namespace
       }
     a.dims.chop_trailing_singletons ();
     a.dims.safe_numel ();   // an Octave error where the element count overflows
-    const std::string cname = cls.string_value ();
-    bool known = false;
-    for (int t = 0; t < SCAN_NTYPES && ! known; t++)
-      if (cname == scan_type_class (static_cast<scan_type> (t))
-          && cplx.bool_value () == scan_type_complex (static_cast<scan_type> (t)))
-        {
-          a.type = static_cast<scan_type> (t);
-          known = true;
-        }
-    if (! known)
+    if (! scan_type_find (cls.string_value (), cplx.bool_value (), a.type))
       not_an_array (what);
     if (a.numel () == 0)
       {

@@ -124,12 +124,23 @@ scan_type scan_type_of (const octave_value& x, const char *what)
   return scan_type_named (x.class_name (), x.iscomplex ());
 }
 
+bool scan_type_find (const std::string& cls, bool complex, scan_type& t)
+{
+  for (int i = 0; i < SCAN_NTYPES; i++)
+    if (cls == scan_type_class (static_cast<scan_type> (i))
+        && complex == scan_type_complex (static_cast<scan_type> (i)))
+      {
+        t = static_cast<scan_type> (i);
+        return true;
+      }
+  return false;
+}
+
 scan_type scan_type_named (const std::string& cls, bool complex)
 {
-  for (int t = 0; t < SCAN_NTYPES; t++)
-    if (cls == scan_type_class (static_cast<scan_type> (t))
-        && complex == scan_type_complex (static_cast<scan_type> (t)))
-      return static_cast<scan_type> (t);
+  scan_type t;
+  if (scan_type_find (cls, complex, t))
+    return t;
   error_with_id ("gpuscan:type", "gpuscan: unsupported class %s%s",
                  complex ? "complex " : "", cls.c_str ());
 }

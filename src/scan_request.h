@@ -29,8 +29,10 @@ scan_request parse_scan_options (const octave_value_list& args, int first);
 
 // The element type of an Octave value (errors for classes gpuscan does not take)
 scan_type scan_type_of (const octave_value& x, const char *what);
-// ... and from a class name and complexity (device arrays)
+// ... and from a class name and complexity (device arrays); scan_type_find says
+// whether there is one instead of raising an error
 scan_type scan_type_named (const std::string& cls, bool complex);
+bool scan_type_find (const std::string& cls, bool complex, scan_type& t);
 // Octave's class name of a scan type, and whether it is complex
 const char *scan_type_class (scan_type t);
 bool scan_type_complex (scan_type t);
