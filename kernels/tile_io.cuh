@@ -107,7 +107,7 @@ struct tile_io
   // end in scan order; those walk one by one.  Staged at the slots' end so that every
   // tile is whole, the walk's slots no longer depended on cnt, and the compiler hoisted
   // its shared loads: line blocks of max and min took 189 registers instead of 64, and
-  // others moved by up to 16 registers or spilled; sm_90 ptxas, session 18.)
+  // others moved by up to 16 registers or spilled; sm_90 ptxas, commit d45052e.)
   __device__ __forceinline__ bool whole (const line_args& g) const
   {
     return cnt == size || ! g.reverse;

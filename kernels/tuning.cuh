@@ -72,8 +72,8 @@ constexpr int block_threads = 256;
 // minmax_op's (value, index) states in one pass).  [m, i] = cummax, x a copy of x and y,
 // single / double at 2^24 and 2^26: H200 8 items 3.32 / 2.43, 3.43 / 2.33; 12 items 3.09 /
 // 2.35, 3.09 / 2.25; 16 items 3.08 / 2.34, 3.06 / 2.24 (24 need 50 KB of static shared
-// memory); one pass of minmax_op 4.25 / 2.84 at 2^26 (session 18).  H100, 16 items against
-// one pass in the same session: 2^24 2.75 / 2.10 against 3.18 / 2.25, 2^26 2.63 / 2.05
+// memory); one pass of minmax_op 4.25 / 2.84 at 2^26 (commit d45052e).  H100, 16 items against
+// one pass in the same run: 2^24 2.75 / 2.10 against 3.18 / 2.25, 2^26 2.63 / 2.05
 // against 3.23 / 2.19; at 2^16 and 2^20 within the noise of the run (16-18 us, 20-28 us).
 // (bench/results/variants-index-*-2026-11-24.txt)
 #ifndef GSK_INDEX_ITEMS
@@ -161,7 +161,7 @@ struct wide_tile_shape
 #endif
 constexpr int striped_rows = GSK_STRIPED_ROWS;
 // threads of a striped tile's block: 128, six blocks an SM, tiles half as large as at 256
-// (three blocks an SM), so that a grid starts and ends in finer steps.  H200, session 29,
+// (three blocks an SM), so that a grid starts and ends in finer steps.  H200, commit e2825e7,
 // x copy at 2^24 / 2^28 in three runs: single 1.17-1.18 / 1.11 -> 1.14 / 1.11-1.12, int32
 // native 1.24-1.27 / 1.12 -> 1.17-1.20 / 1.12, segmented single (2^26) 1.15-1.16 -> 1.12;
 // doubles, int64 and the other kernels unchanged (variants-striped-threads-H200-2026-11-26.txt);
@@ -179,9 +179,9 @@ constexpr int striped_threads = GSK_STRIPED_THREADS;
 // dim 1: 8 rows 1.15 / 1.17-1.19; 10 rows 1.13 / 1.15-1.18 (a spilled word); 12 rows
 // 1.18 / 1.24; the staged tile 1.27 / 1.28; H200, segmented at 2^26, rows without a
 // segment start scanned plainly: 8 rows 1.28, 10 rows 1.24, 12 rows 1.27; with the L2
-// prefetch and the flags gathered by a multiply, session 18: 8 rows 1.23-1.25, 10 rows
+// prefetch and the flags gathered by a multiply, commit d45052e: 8 rows 1.23-1.25, 10 rows
 // 1.21, 12 rows 1.24, bench/results/variants-starts-gather-H200-2026-11-24.txt; with the
-// flags loaded first, session 22, 10 rows 1.15; in the standalone prototype of that tile,
+// flags loaded first, commit 69d4d3c, 10 rows 1.15; in the standalone prototype of that tile,
 // 12 rows spilled under the 80 registers and took 1.21 against 1.13 for 10 rows,
 // segmented-flags-order-H200-2026-11-25.txt)
 #ifndef GSK_STRIPED_ROWS_LINES
@@ -212,7 +212,7 @@ struct line_blocks_shape
 // poll, and between polls (CUB's sm_90 tuning: 1.2-1.3 us, then 0.6 us).  Only grids of
 // more tiles than the GPU holds at once wait, of states packed with their flags
 // (device_scan.cuh: launch_decoupled); in one round all tiles start together and a wait
-// only delays them (session 11, paced from 2^21 elements: at 2^22, where the striped
+// only delays them (commit e31b0f4, paced from 2^21 elements: at 2^22, where the striped
 // 4-byte tiles fit the GPU at once, the pacing cost 0.03-0.12x a copy).  (H200,
 // decoupled, x copy at 2^28 / 2^24, single / double / int32 / int64 native: spinning
 // 1.21 / 1.24 / 1.23 / 1.29 and 1.25 / 1.28 / 1.29 / 1.36; 0.8 and 0.4 us 1.17 / 1.22 /
@@ -220,13 +220,13 @@ struct line_blocks_shape
 // as 2.0 and 0.6 us, 1.6 and 1.0 us, or 1.2 us and no delay between polls; 3.0 and 1.0
 // us 1.13 / 1.19 / 1.15 / 1.20 but 1.28 / 1.27 / 1.30 / 1.33.  Blocks of 128 threads
 // instead of 256 and CUB's 224 x 12 for 8-byte tiles were slower.)  Again with the L2
-// prefetch (session 20, x copy at 2^24 / 2^28): 1200 ns single 1.11 / 1.09, double 1.16 /
+// prefetch (commit 838999d, x copy at 2^24 / 2^28): 1200 ns single 1.11 / 1.09, double 1.16 /
 // 1.11; 700 ns 1.15 / 1.10, 1.19 / 1.12; 2000 ns 1.12 / 1.09, 1.17 / 1.11; segmented
 // singles 1.20-1.21 at all three (variants-look-back-wait-H200-2026-11-24.txt).  The first
 // round of such a grid waits too: without the wait, 2^24 double 1.17 -> 1.19, int32 1.17 ->
 // 1.20 (three runs each); 2400 or 3600 ns, or 1200 ns + 2-4 ns a tile, for the first round
-// alone: within the noise (session 21, variants-first-round-wait-*-H200-2026-11-25.txt).
-// The last round's tiles waiting 0 or 400 ns instead: within the noise too (session 29,
+// alone: within the noise (commit 08ddd9d, variants-first-round-wait-*-H200-2026-11-25.txt).
+// The last round's tiles waiting 0 or 400 ns instead: within the noise too (commit e2825e7,
 // H200, 2^24-2^28; variants-last-round-wait-H200-2026-11-26.txt).
 #ifndef GSK_LOOK_BACK_WAIT_NS
 #define GSK_LOOK_BACK_WAIT_NS 1200
@@ -249,7 +249,7 @@ constexpr unsigned look_back_poll_ns = GSK_LOOK_BACK_POLL_NS;
 // asking for their own line's next tiles gained nothing (4096x4096 along dim 1); lane
 // tiles (dim 2) asking for a later lane tile, a bulk prefetch for each of its steps, lost
 // at 1, 2 and 4 tiles an SM (single 1.22 -> 1.28-1.31, double 1.07 -> 1.13-1.31;
-// variants-lane-prefetch-H200-*).  Session 29, H200: 3 tiles an SM again slower (single
+// variants-lane-prefetch-H200-*).  Commit e2825e7, H200: 3 tiles an SM again slower (single
 // 2^28 1.15 against 1.11), and an evict_last cache policy on the prefetch neither gained
 // at 2 nor let it reach further (3 / 4 tiles an SM 1.14 / 1.35;
 // variants-prefetch-evict-last-H200-2026-11-26.txt, branch exp/prefetch-evict-last).
@@ -324,8 +324,8 @@ constexpr long long elementwise_max_blocks = 132LL * 8;
 // native (saturating) sums of 4- and 8-byte integers take the wrapping fast path (and
 // the exact pass only where it left the range) from this many bytes: since the exact
 // pass waits on the device, at every size (H100, 2^16 elements against the exact scan
-// alone: int32 14.1 -> 10.3 us, int64 19.5 -> 11.5 us; in session 28, against the exact
-// scan as sessions 26-27 sped it up: int32 11.0 -> 9.0, int64 16.2 -> 9.7, 2^20 48.0 -> 13.6;
+// alone: int32 14.1 -> 10.3 us, int64 19.5 -> 11.5 us; in commit faf01f0, against the exact
+// scan as commits a227c87-ea10b3a sped it up: int32 11.0 -> 9.0, int64 16.2 -> 9.7, 2^20 48.0 -> 13.6;
 // bench/results/variants-fast-satsum-min-H100-2026-11-25.txt)
 #ifndef GSK_FAST_SATSUM_MIN_BYTES
 #define GSK_FAST_SATSUM_MIN_BYTES 0

@@ -26,7 +26,7 @@
 # trees, e.g. "base:" with main's tarball there);
 # with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
 # Times to plan a call's limit by: build 71-190 s (145 s beside two variant builds); selftest
-# (the full gpu_selftest) 214-266 s on an H100 (session 26), ~260 s on an H200; sanitize
+# (the full gpu_selftest) 214-266 s on an H100 (commit a227c87), ~260 s on an H200; sanitize
 # 105-120 s; octave ~80 s after `pkg install` (78-117 s, beside the build); bench ~15 s; ncu
 # (GSK_NCU_CASES=saturating) ~45 s; variants ~30 s each with GSK_VARIANTS_SELFTEST.  A machine
 # goes back 30 s after a call ends: a second call that comes later finds no build.
@@ -67,7 +67,7 @@ if [[ $steps == *" variants "* ]]; then
   done
 fi
 # waits once for the variants' builds (before any benchmark: a benchmark beside a build
-# timed small scans up to 2 us slower, session 21)
+# timed small scans up to 2 us slower, commit 08ddd9d)
 variants_built=""; variants_waited=""
 wait_variants () {
   [ -n "$variants_waited" ] && return; variants_waited=1
