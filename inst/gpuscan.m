@@ -110,6 +110,16 @@ function varargout = gpuscan (varargin)
 endfunction
 
 ## ---- helpers -----------------------------------------------------------------------
+## the help Octave shows is this file's texinfo, every option named (the compiled
+## function's docstring, which shadows this file, is made from it)
+%!test
+%! [txt, fmt] = get_help_text ("gpuscan");
+%! assert (fmt, "texinfo");
+%! for o = {"sum", "prod", "max", "min", "native", "double", "inclusive", "exclusive", ...
+%!          "forward", "reverse", "segments", "algorithm", "auto", "cpu", "gpu"}
+%!   assert (! isempty (strfind (txt, sprintf ('@qcode{"%s"}', o{1}))), o{1});
+%! endfor
+
 %!function algs = test_algorithms ()
 %!  algs = gpuscan_info ().algorithms;
 %!endfunction
@@ -662,7 +672,7 @@ endfunction
 %!     setenv ("GPUSCAN_ENGINE", "");
 %!     setenv ("GPUSCAN_FAULT", "");
 %!     if (strcmp (f{1}, "lost"))
-%!       ## a lost GPU stays lost for the session's engine; reloading finds it again
+%!       ## a lost GPU stays lost for this process's engine; reloading finds it again
 %!       assert (gpuscan (x), ref);
 %!       clear gpuscan __gpuscan__
 %!     endif
@@ -714,7 +724,7 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
 %!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
-%!error id=gpuscan:option gpuscan (1:3, "bogus")
+%!error <unknown option "bogus" (argument 2); known: sum, prod, max, min, native> gpuscan (1:3, "bogus")
 %!error id=gpuscan:option gpuscan (1:3, 1, 2)
 %!error id=gpuscan:missing_value gpuscan (1:3, "segments")
 %!error id=gpuscan:missing_value gpuscan (1:3, "algorithm")

@@ -12,6 +12,9 @@
 ##
 ## Without an output, print it; with one, return a struct with the fields
 ## @table @code
+## @item version, commit
+## the package version, and the source commit it was built from (@qcode{"unknown"}
+## where neither a git clone nor the release tarball said)
 ## @item engines
 ## cell array: @qcode{"cpu"}, and @qcode{"cuda"} when a usable GPU is present
 ## @item algorithms
@@ -34,7 +37,7 @@
 ## power-of-two size: three on the GPU (transfers included) and three on the CPU
 ## engine, then the faster of the two (and one call in 16 on the other, to check
 ## again).  0 when the CPU won at every size measured so far, -1 before any size is
-## measured (@env{GPUSCAN_CROSSOVER} sets all three, with no measuring;
+## measured, and always where no GPU is usable (@env{GPUSCAN_CROSSOVER} sets all three, with no measuring;
 ## @env{GPUSCAN_ENGINE} forces @qcode{"cpu"} or @qcode{"gpu"})
 ## @item gpu_memory_held_bytes
 ## device and pinned host memory gpuscan keeps between calls (buffers grow to the
@@ -44,6 +47,9 @@
 ## test stand-in that @env{GPUSCAN_HOST_ARRAYS}=1 selects) or @qcode{""} (no GPU)
 ## @item device_array_count, device_array_bytes
 ## the device arrays alive and the GPU memory they hold
+## @item fault_injection
+## true only in a test build that makes CUDA calls fail on demand
+## (@code{--enable-fault-injection}); false in every build for users
 ## @end table
 ## @seealso{gpuscan}
 ## @end deftypefn
@@ -57,7 +63,7 @@ function info = gpuscan_info (varargin)
     info = s;
     return;
   endif
-  printf ("gpuscan: engines: %s\n", strjoin (s.engines, " "));
+  printf ("gpuscan %s (%s): engines: %s\n", s.version, s.commit, strjoin (s.engines, " "));
   printf ("  CPU threads:       %d\n", s.cpu_threads);
   if (s.cuda_built)
     printf ("  CUDA engine built: yes (sm %s)\n", s.cuda_archs);
@@ -110,4 +116,19 @@ endfunction
 %! s = gpuscan_info ();
 %! assert (any (strcmp (s.device_arrays, {"cuda", "host", ""})));
 %! assert (s.device_array_count >= 0 && s.device_array_bytes >= 0);
+%!test
+%! ## every field is documented in the help
+%! s = gpuscan_info ();
+%! txt = get_help_text ("gpuscan_info");
+%! for f = fieldnames (s)'
+%!   assert (! isempty (regexp (txt, ['@item[^\n]*\<' f{1} '\>'], "once")), f{1});
+%! endfor
+%! assert (ischar (s.version) && ischar (s.commit) && ! isempty (s.commit));
+%!test
+%! ## no usable GPU: nothing measured, and the reason in words
+%! s = gpuscan_info ();
+%! if (s.gpu_count == 0)
+%!   assert (s.auto_crossover, [-1 -1 -1]);
+%!   assert (isempty (strfind (s.gpu_status, "insufficient")), s.gpu_status);
+%! endif
 %!error id=gpuscan:nargin gpuscan_info (1)

@@ -217,7 +217,17 @@ static int init (void)
     err = cudaGetDeviceCount (&count);
   if (err != cudaSuccess || count == 0)
     {
-      if (err != cudaSuccess)
+      /* (the runtime calls a missing driver "insufficient": say what is missing) */
+      int driver = 0, runtime = 0;
+      cudaDriverGetVersion (&driver);
+      cudaRuntimeGetVersion (&runtime);
+      if (err == cudaErrorInsufficientDriver && driver == 0)
+        snprintf (st.status, sizeof st.status, "no NVIDIA driver on this machine");
+      else if (err == cudaErrorInsufficientDriver)
+        snprintf (st.status, sizeof st.status, "the NVIDIA driver supports CUDA %d.%d, older "
+                  "than this build's CUDA runtime %d.%d: update the driver",
+                  driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10);
+      else if (err != cudaSuccess)
         set_status ("no usable CUDA driver or device", err);
       else
         snprintf (st.status, sizeof st.status, "no CUDA device");

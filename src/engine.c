@@ -49,6 +49,8 @@ void engine_get_info (engine_info *info)
 {
   memset (info, 0, sizeof *info);
   info->cpu_threads = cpu_threads ();
+  for (int c = 0; c < SHAPE_CLASSES; c++)
+    info->crossover[c] = -1;   /* nothing measured (no GPU: never) */
 #ifdef GPUSCAN_WITH_CUDA
   info->has_cuda = 1;
   info->cuda_archs = GPUSCAN_CUDA_ARCHS;

@@ -4,7 +4,8 @@
 // An oct-file rather than a MEX file: measured with Octave 7.3, a MEX call copies
 // its output (a trivial MEX scan of 2^26 doubles took 1.7-3.2 s where cumsum took
 // 0.5-0.6 s) and costs ~6 us against ~4.7 us for an oct-file on 1000 elements.
-// The help text and the tests live in inst/gpuscan.m; device arrays (gpuscan_array)
+// The help text and the tests live in inst/gpuscan.m (its texinfo becomes the docstring
+// below, gpuscan_help.h, made by src/Makefile); device arrays (gpuscan_array)
 // reach the engine through __gpuscan__ (gpuscan_internal.cc), in this same oct-file.
 
 #include <octave/oct.h>
@@ -12,6 +13,7 @@
 #include <memory>
 
 #include "engine.h"
+#include "gpuscan_help.h"
 #include "scan_desc.h"
 #include "scan_request.h"
 
@@ -37,9 +39,7 @@ namespace
   }
 }
 
-DEFUN_DLD (gpuscan, args, nargout,
-           "-*- texinfo -*-\n@deftypefn {} {@var{y} =} gpuscan (@var{x}, @dots{})\n"
-           "Prefix scan; see @code{help gpuscan} with the package loaded.\n@end deftypefn")
+DEFUN_DLD (gpuscan, args, nargout, GPUSCAN_HELP)
 {
   if (args.length () < 1)
     error_with_id ("gpuscan:nargin", "gpuscan: X is missing; usage: "

@@ -17,6 +17,7 @@
 #include <memory>
 #include <string>
 
+#include "build_info.h"
 #include "engine.h"
 #include "scan_desc.h"
 #include "scan_request.h"
@@ -367,6 +368,8 @@ namespace
     for (int a = 0; a < algorithms.numel (); a++)
       algorithms(a) = engine_algorithm_name (static_cast<scan_algorithm> (a));
     octave_scalar_map s;
+    s.assign ("version", std::string (GPUSCAN_VERSION));
+    s.assign ("commit", std::string (GPUSCAN_COMMIT));
     s.assign ("engines", octave_value (engines));
     s.assign ("algorithms", octave_value (algorithms));
     s.assign ("cuda_built", e.has_cuda != 0);

@@ -105,7 +105,9 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         }
       else
         error_with_id ("gpuscan:option", "gpuscan: unknown option \"%s\" "
-                       "(argument %d)", args(i).string_value ().c_str (), argn);
+                       "(argument %d); known: sum, prod, max, min, native, double, "
+                       "inclusive, exclusive, forward, reverse, segments, algorithm",
+                       args(i).string_value ().c_str (), argn);
     }
   if (r.outclass && r.op != SCAN_SUM && ! (r.outclass == 2 && r.op == SCAN_PROD))
     error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" does not apply to "
