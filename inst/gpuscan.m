@@ -120,6 +120,16 @@ endfunction
 %!   assert (! isempty (strfind (txt, sprintf ('@qcode{"%s"}', o{1}))), o{1});
 %! endfor
 
+## `doc NAME` reads the Info manual doc.info beside NAME's file (made where makeinfo is)
+%!testif ; ! isempty (file_in_path (getenv ("PATH"), "makeinfo"))
+%! f = fullfile (fileparts (which ("gpuscan")), "doc.info");
+%! assert (exist (f, "file"), 2);
+%! txt = fileread (f);
+%! for n = {"gpuscan", "gpuscan_array", "gather", "gpuscan_compact", "gpuscan_info", "gpuscan_bench"}
+%!   assert (! isempty (regexp (txt, ['\n\* ' n{1} ':\s'], "once")), n{1});
+%! endfor
+%! assert (! isempty (strfind (txt, '"exclusive"')));
+
 %!function algs = test_algorithms ()
 %!  algs = gpuscan_info ().algorithms;
 %!endfunction
@@ -672,8 +682,16 @@ endfunction
 %!     setenv ("GPUSCAN_ENGINE", "");
 %!     setenv ("GPUSCAN_FAULT", "");
 %!     if (strcmp (f{1}, "lost"))
-%!       ## a lost GPU stays lost for this process's engine; reloading finds it again
+%!       ## after the device reset, kernels that need what a context keeps (a shared-memory
+%!       ## opt-in: staged indices of singles; the address of a native sum's redo word)
 %!       assert (gpuscan (x), ref);
+%!       [m, im] = gpuscan (single (x), "max", "exclusive", "algorithm", "decoupled");
+%!       [mr, imr] = gpuscan (single (x), "max", "exclusive", "algorithm", "cpu");
+%!       assert (m, mr);
+%!       assert (im, imr);
+%!       xi = int32 (x) * 2^26;
+%!       assert (gpuscan (xi, "native", "algorithm", "decoupled"),
+%!               gpuscan (xi, "native", "algorithm", "cpu"));
 %!       clear gpuscan __gpuscan__
 %!     endif
 %!     assert (gpuscan (x, "algorithm", "decoupled"), ref);
@@ -724,7 +742,7 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
 %!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
-%!error <unknown option "bogus" (argument 2); known: sum, prod, max, min, native> gpuscan (1:3, "bogus")
+%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, native> gpuscan (1:3, "bogus")
 %!error id=gpuscan:option gpuscan (1:3, 1, 2)
 %!error id=gpuscan:missing_value gpuscan (1:3, "segments")
 %!error id=gpuscan:missing_value gpuscan (1:3, "algorithm")

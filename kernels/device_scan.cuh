@@ -657,6 +657,13 @@ cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, size_t
         // the wrapping one left the range
         static unsigned *word = nullptr;
         static unsigned long long *next_tile = nullptr;
+        static unsigned context = 0;
+        if (context != context_count ())
+          {
+            word = nullptr;
+            next_tile = nullptr;
+            context = context_count ();
+          }
         cudaError_t err = word ? cudaSuccess : cudaGetSymbolAddress ((void **) &word, redo_word);
         if (err == cudaSuccess && ! next_tile)
           err = cudaGetSymbolAddress ((void **) &next_tile, redo_next_tile);

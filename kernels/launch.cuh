@@ -12,6 +12,16 @@
 
 namespace gsk {
 
+// What the helpers here keep of a CUDA context (a kernel's shared-memory opt-in, a
+// symbol's address) is valid until the context goes: gsk_context_reset (scan_kernels.cu),
+// which the engine calls after a device reset, counts contexts, and each cache asks again
+// when the count has moved
+inline unsigned& context_count ()
+{
+  static unsigned count = 1;
+  return count;
+}
+
 // the next mark of a redo_gate (never 0, which a fresh word holds)
 inline unsigned next_redo_mark ()
 {
@@ -63,6 +73,12 @@ template <auto Kernel>
 void allow_dynamic_smem (size_t smem)
 {
   static size_t allowed = 0;
+  static unsigned context = 0;
+  if (context != context_count ())
+    {
+      allowed = 0;
+      context = context_count ();
+    }
   if (smem > allowed)
     {
       cudaFuncSetAttribute (Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);

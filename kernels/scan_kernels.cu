@@ -99,6 +99,11 @@ extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algori
   return a;
 }
 
+extern "C" void gsk_context_reset (void)
+{
+  ++context_count ();
+}
+
 extern "C" size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a)
 {
   a = gsk_effective_algorithm (d, a);

@@ -38,6 +38,10 @@ cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *workspace,
    tiles with a per-lane look-back from 32 lanes, one thread per lane below). */
 gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a);
 
+/* The CUDA context was reset (cudaDeviceReset): forget what was kept of the old one
+   (shared-memory opt-ins, symbol addresses). */
+void gsk_context_reset (void);
+
 /* CUB's InclusiveSum / ExclusiveSum of a plain vector, the benchmark's baseline.
    type: SCAN_DOUBLE, SCAN_SINGLE (inclusive or exclusive), SCAN_INT32 or SCAN_INT64
    (inclusive, wrapping). */

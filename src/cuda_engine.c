@@ -165,6 +165,7 @@ static engine_status gpu_failed (cudaError_t err, const char *what, char *msg, s
     {
       cuda_engine_release ();
       cudaDeviceReset ();
+      gsk_context_reset ();
       generation++;
     }
   return ENGINE_GPU_ERROR;

@@ -5,7 +5,10 @@
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
-#                         [matrix]
+#                         [matrix] [load]
+# load: the size of gpuscan.oct and, in a fresh Octave three times, the first GPU calls
+# (the driver loads, and unpacks, the kernels then); with .device/baseline.tar.gz, the
+# same for that tree's build, made beside the main one (an A/B of two trees);
 # matrix: the test matrix's GPU rows (tools/test-matrix.sh gpu: the suite with the GPU
 # engine forced, the CPU engine forced, and each GPU algorithm forced for every call, each
 # with GSK_MATRIX_CASES differential cases, 1000 unless set), logs in matrix-logs.tar.gz;
@@ -91,6 +94,13 @@ fi
 if [[ $steps =~ " "(selftest|large|bench|ncu|compact|transfers|sanitize)" " ]] \
    && ! [[ -x $b/src/gpu_selftest && -x $b/src/gpu_bench ]]; then
   echo "no build in $b: run build in the same call"; rc=1
+fi
+lb=
+if [[ $steps == *" load "* ]] && [ -f "$top/.device/baseline.tar.gz" ]; then
+  lb=/tmp/gs-baseline
+  ( rm -rf $lb && mkdir -p $lb && tar -C $lb -xzf "$top/.device/baseline.tar.gz" --strip-components=1 \
+      && cd $lb && ./configure > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 ) &
+  baseline_pid=$!
 fi
 if [[ $steps == *" fault "* ]]; then
   fb=/tmp/gs-fault
@@ -228,6 +238,21 @@ if [[ $steps == *" fault "* ]]; then
       > "$OUT/fault-suite.txt" 2>&1
   echo "fault-injection suite rc=$?" >> "$OUT/fault-suite.txt"; grep -E "passed|suite|rc=" "$OUT/fault-suite.txt"
   step_done fault
+fi
+if [[ $steps == *" load "* ]]; then
+  [ -n "$lb" ] && { wait $baseline_pid || { echo "baseline build failed"; lb=; }; }
+  for d in $b $lb; do
+    ls -l $d/src/gpuscan.oct | tee -a "$OUT/load.txt"
+    for k in 1 2 3; do
+      $octave --eval "addpath ('$d/inst'); addpath ('$d/src'); x = rand (1e6, 1);
+          t = tic; y = gpuscan (x, 'algorithm', 'decoupled'); t1 = toc (t);
+          t = tic; y = gpuscan (x, 'max', 'algorithm', 'decoupled'); t2 = toc (t);
+          t = tic; y = gpuscan (x, 'algorithm', 'decoupled'); t3 = toc (t);
+          printf ('%s: first GPU sum %.1f ms, first max %.1f ms, the sum again %.1f ms\\n', '$d', 1e3 * [t1 t2 t3]);" \
+        2>&1 | tee -a "$OUT/load.txt"
+    done
+  done
+  step_done load
 fi
 if [[ $steps == *" chunk "* ]]; then
   GPUSCAN_CHUNK_ELEMENTS=$((1 << 30)) $octave --eval "$pkg_setup pkg ('load', 'gpuscan');

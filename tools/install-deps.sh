@@ -11,6 +11,8 @@ command -v make       >/dev/null || need+=(make)
 command -v gcc        >/dev/null || need+=(gcc)
 command -v gnuplot    >/dev/null || need+=(gnuplot-nox)
 command -v makeinfo   >/dev/null || need+=(texinfo)
+# `doc NAME` shows the package's Info manual through the info program
+command -v info       >/dev/null || need+=(info)
 # the font Octave's text renderer loads; without it no figure can be drawn or printed
 [ -f /usr/share/fonts/opentype/freefont/FreeSans.otf ] || need+=(fonts-freefont-otf)
 # Octave prints figures to PNG without a display through gnuplot and Ghostscript
