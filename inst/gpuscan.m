@@ -110,18 +110,6 @@ function varargout = gpuscan (varargin)
 endfunction
 
 ## ---- helpers -----------------------------------------------------------------------
-## kernels that need what a CUDA context keeps: a shared-memory opt-in (the staged
-## indices of singles) and a symbol's address (a native sum's redo word)
-%!function check_context_kernels (x)
-%!  [m, im] = gpuscan (single (x), "max", "exclusive", "algorithm", "decoupled");
-%!  [mr, imr] = gpuscan (single (x), "max", "exclusive", "algorithm", "cpu");
-%!  assert (m, mr);
-%!  assert (im, imr);
-%!  xi = int32 (x) * 2^26;
-%!  assert (gpuscan (xi, "native", "algorithm", "decoupled"),
-%!          gpuscan (xi, "native", "algorithm", "cpu"));
-%!endfunction
-
 ## the help Octave shows is this file's texinfo, every option named (the compiled
 ## function's docstring, which shadows this file, is made from it)
 %!test
@@ -672,10 +660,18 @@ endfunction
 %! ## clear error or a CPU fall-back, and the next call works
 %! x = mod ((1:3e5)', 17) - 8;
 %! ref = gpuscan (x, "algorithm", "cpu");
+%! ## kernels that need what a CUDA context keeps: a shared-memory opt-in (the staged
+%! ## indices of singles) and a symbol's address (a native sum's redo word)
+%! ## (a function of this block: an earlier block's clear all removes %!functions)
+%! xs = single (x);
+%! xi = int32 (x) * 2^26;
+%! context_kernels = @(a) {nthargout(1:2, @gpuscan, xs, "max", "exclusive", "algorithm", a), ...
+%!                         gpuscan(xi, "native", "algorithm", a)};
+%! context_ref = context_kernels ("cpu");
 %! unwind_protect
 %!   for f = {"malloc", "launch", "lost"}
 %!     if (strcmp (f{1}, "lost"))
-%!       check_context_kernels (x);
+%!       assert (context_kernels ("decoupled"), context_ref);
 %!     endif
 %!     setenv ("GPUSCAN_FAULT", f{1});
 %!     d = [];
@@ -695,7 +691,7 @@ endfunction
 %!       ## the device was reset; found again by the next call, it has a new context, in
 %!       ## which the kernels that need what a context keeps work as before the reset
 %!       setenv ("GPUSCAN_FAULT", "");
-%!       check_context_kernels (x);
+%!       assert (context_kernels ("decoupled"), context_ref);
 %!       setenv ("GPUSCAN_FAULT", f{1});
 %!     endif
 %!     setenv ("GPUSCAN_ENGINE", "gpu");
