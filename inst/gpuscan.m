@@ -689,9 +689,12 @@ endfunction
 %!     endif
 %!     if (strcmp (f{1}, "lost"))
 %!       ## the device was reset; found again by the next call, it has a new context, in
-%!       ## which the kernels that need what a context keeps work as before the reset
+%!       ## which the kernels that need what a context keeps work as before the reset (a
+%!       ## large array first, so that the kernels' globals load elsewhere than before)
 %!       setenv ("GPUSCAN_FAULT", "");
+%!       big = gpuscan_array (zeros (2^27, 1, "single"));
 %!       assert (context_kernels ("decoupled"), context_ref);
+%!       clear big
 %!       setenv ("GPUSCAN_FAULT", f{1});
 %!     endif
 %!     setenv ("GPUSCAN_ENGINE", "gpu");

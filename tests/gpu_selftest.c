@@ -339,6 +339,47 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
     }
 }
 
+/* A device reset (the CUDA engine's answer to a sticky error) ends the context: the
+   kernels' caches of it (the address of a native sum's redo word, shared-memory opt-ins)
+   must go with it (gsk_context_reset).  The new context takes a large allocation before
+   the kernels load in it again, so that their globals lie elsewhere than before. */
+static void check_context_reset (void *x, void *y, void *ref, double *ix, double *ref_ix,
+                                 size_t max_bytes, int64_t max_n)
+{
+  scan_desc h = { 0 };
+  h.inner = h.outer = 1;
+  h.len = 100003;
+  h.x = x;
+  for (int round = 0; round < 2; round++)
+    {
+      const char *what = round ? "after a device reset" : "before a device reset";
+      h.type = SCAN_INT32;
+      h.op = SCAN_SATSUM;
+      h.exclusive = 0;
+      h.index = NULL;
+      fill (h.type, h.op, x, h.len);
+      check (&h, GSK_DECOUPLED, y, ref, ix, ref_ix, what);
+      h.type = SCAN_SINGLE;   /* exclusive, with the index: staged indices, 51 KiB a block */
+      h.op = SCAN_MAX;
+      h.exclusive = 1;
+      h.index = ref_ix;
+      fill (h.type, h.op, x, h.len);
+      check (&h, GSK_DECOUPLED, y, ref, ix, ref_ix, what);
+      if (round)
+        break;
+      CHECK (cudaDeviceReset ());
+      gsk_context_reset ();
+      void *shift = NULL;
+      CHECK (cudaMalloc (&shift, (size_t) 1 << 30));
+      CHECK (cudaMalloc (&dx, max_bytes));
+      CHECK (cudaMalloc (&dy, max_bytes));
+      CHECK (cudaMalloc (&dix, max_n * 8));
+      CHECK (cudaMalloc (&dheads, max_n + 1));
+      dwork = NULL;
+      work_bytes = 0;
+    }
+}
+
 int main (int argc, char **argv)
 {
   int quick = 0, large = 0, tiny = 0;
@@ -617,6 +658,7 @@ int main (int argc, char **argv)
           }
     }
   check_compaction (quick, x, y, ref, (uint8_t *) heads);
+  check_context_reset (x, y, ref, ix, ref_ix, max_bytes, max_n);
   printf ("gpu_selftest: %ld scans, %ld failed: %s (%.0f s)\n", runs, failures,
           failures ? "FAIL" : "PASS", seconds_since (&t0));
   return failures ? 1 : 0;
