@@ -740,6 +740,21 @@ endfunction
 %!   setenv ("GPUSCAN_ENGINE", "");
 %! end_unwind_protect
 
+%!testif ; gpuscan_info ().fault_injection && gpuscan_info ().gpu_count > 0
+%! ## A device reset in a fresh Octave (a test build: GPUSCAN_FAULT=lost), with a device
+%! ## array made before the kernels first load: the kernels' caches of the old context (a
+%! ## native sum's redo word) must go with it.  Without that, the native sum after the
+%! ## reset wrote through a stale address (an illegal access; the GPU was lost).
+%! script = sprintf (["addpath ('%s'); addpath ('%s'); x = mod ((1:3e5)', 17) - 8;", ...
+%!   "xi = int32 (x) * 2^26; d = gpuscan_array (x); n = gpuscan (xi, 'native', 'algorithm', 'decoupled');", ...
+%!   "setenv ('GPUSCAN_FAULT', 'lost'); try, gpuscan (x, 'algorithm', 'decoupled'); end;", ...
+%!   "setenv ('GPUSCAN_FAULT', ''); m = gpuscan (xi, 'native', 'algorithm', 'decoupled');", ...
+%!   "printf ('context ok %%d', isequal (n, m));"],
+%!   fileparts (which ("gpuscan_array")), fileparts (which ("gpuscan")));
+%! octave = fullfile (OCTAVE_HOME (), "bin", "octave-cli");
+%! [~, out] = system (sprintf ('"%s" --no-gui --norc --no-history --quiet --eval "%s" 2>&1', octave, script));
+%! assert (! isempty (strfind (out, "context ok 1")), out);
+
 ## ---- bad input: gpuscan:<reason>, and Octave keeps working ---------------------------
 %!error <X is missing> gpuscan ()
 %!error id=gpuscan:type gpuscan ("abc")
