@@ -58,25 +58,9 @@ DEFUN_DLD (gpuscan, args, nargout, GPUSCAN_HELP)
 
   octave_value y, iy;
   const scan_algorithm alg = r.algorithm;
-  switch (d.type)
-    {
-    case SCAN_DOUBLE: y = run (x.array_value (), d, alg, iy); break;
-    case SCAN_CDOUBLE: y = run (x.complex_array_value (), d, alg, iy); break;
-    case SCAN_SINGLE: y = run (x.float_array_value (), d, alg, iy); break;
-    case SCAN_CSINGLE: y = run (x.float_complex_array_value (), d, alg, iy); break;
-    case SCAN_LOGICAL: y = run (x.bool_array_value (), d, alg, iy); break;
-    case SCAN_INT8: y = run (x.int8_array_value (), d, alg, iy); break;
-    case SCAN_UINT8: y = run (x.uint8_array_value (), d, alg, iy); break;
-    case SCAN_INT16: y = run (x.int16_array_value (), d, alg, iy); break;
-    case SCAN_UINT16: y = run (x.uint16_array_value (), d, alg, iy); break;
-    case SCAN_INT32: y = run (x.int32_array_value (), d, alg, iy); break;
-    case SCAN_UINT32: y = run (x.uint32_array_value (), d, alg, iy); break;
-    case SCAN_INT64: y = run (x.int64_array_value (), d, alg, iy); break;
-    case SCAN_UINT64: y = run (x.uint64_array_value (), d, alg, iy); break;
-    default:
-      error_with_id ("gpuscan:type", "gpuscan: X (argument 1) has unsupported class %s",
-                     x.class_name ().c_str ());
-    }
+  y = with_array_type (d.type, [&] (auto tag) {
+    return run (octave_value_extract<decltype (tag)> (x), d, alg, iy);
+  });
 
   octave_value_list retval;
   retval(0) = y;

@@ -145,22 +145,7 @@ namespace
 
   octave_value gather (const device_array& a)
   {
-    switch (a.type)
-      {
-      case SCAN_DOUBLE: return gather_as<NDArray> (a);
-      case SCAN_CDOUBLE: return gather_as<ComplexNDArray> (a);
-      case SCAN_SINGLE: return gather_as<FloatNDArray> (a);
-      case SCAN_CSINGLE: return gather_as<FloatComplexNDArray> (a);
-      case SCAN_LOGICAL: return gather_as<boolNDArray> (a);
-      case SCAN_INT8: return gather_as<int8NDArray> (a);
-      case SCAN_UINT8: return gather_as<uint8NDArray> (a);
-      case SCAN_INT16: return gather_as<int16NDArray> (a);
-      case SCAN_UINT16: return gather_as<uint16NDArray> (a);
-      case SCAN_INT32: return gather_as<int32NDArray> (a);
-      case SCAN_UINT32: return gather_as<uint32NDArray> (a);
-      case SCAN_INT64: return gather_as<int64NDArray> (a);
-      default: return gather_as<uint64NDArray> (a);
-      }
+    return with_array_type (a.type, [&] (auto tag) { return gather_as<decltype (tag)> (a); });
   }
 
   // Upload a host array into a new device array.
@@ -175,22 +160,7 @@ namespace
   {
     const scan_type t = scan_type_of (x, "X");
     device_array a = new_array (x.dims (), t, g);
-    switch (t)
-      {
-      case SCAN_DOUBLE: upload_as (x.array_value (), a); break;
-      case SCAN_CDOUBLE: upload_as (x.complex_array_value (), a); break;
-      case SCAN_SINGLE: upload_as (x.float_array_value (), a); break;
-      case SCAN_CSINGLE: upload_as (x.float_complex_array_value (), a); break;
-      case SCAN_LOGICAL: upload_as (x.bool_array_value (), a); break;
-      case SCAN_INT8: upload_as (x.int8_array_value (), a); break;
-      case SCAN_UINT8: upload_as (x.uint8_array_value (), a); break;
-      case SCAN_INT16: upload_as (x.int16_array_value (), a); break;
-      case SCAN_UINT16: upload_as (x.uint16_array_value (), a); break;
-      case SCAN_INT32: upload_as (x.int32_array_value (), a); break;
-      case SCAN_UINT32: upload_as (x.uint32_array_value (), a); break;
-      case SCAN_INT64: upload_as (x.int64_array_value (), a); break;
-      default: upload_as (x.uint64_array_value (), a); break;
-      }
+    with_array_type (t, [&] (auto tag) { upload_as (octave_value_extract<decltype (tag)> (x), a); });
     return a;
   }
 
@@ -301,22 +271,7 @@ namespace
     const scan_type t = scan_type_of (x, "X (argument 1)");
     check_mask (mask.dims (), mask.islogical () && ! mask.issparse (), x.dims ());
     const boolNDArray m = mask.bool_array_value ();
-    switch (t)
-      {
-      case SCAN_DOUBLE: return compact_host_as (x.array_value (), m);
-      case SCAN_CDOUBLE: return compact_host_as (x.complex_array_value (), m);
-      case SCAN_SINGLE: return compact_host_as (x.float_array_value (), m);
-      case SCAN_CSINGLE: return compact_host_as (x.float_complex_array_value (), m);
-      case SCAN_LOGICAL: return compact_host_as (x.bool_array_value (), m);
-      case SCAN_INT8: return compact_host_as (x.int8_array_value (), m);
-      case SCAN_UINT8: return compact_host_as (x.uint8_array_value (), m);
-      case SCAN_INT16: return compact_host_as (x.int16_array_value (), m);
-      case SCAN_UINT16: return compact_host_as (x.uint16_array_value (), m);
-      case SCAN_INT32: return compact_host_as (x.int32_array_value (), m);
-      case SCAN_UINT32: return compact_host_as (x.uint32_array_value (), m);
-      case SCAN_INT64: return compact_host_as (x.int64_array_value (), m);
-      default: return compact_host_as (x.uint64_array_value (), m);
-      }
+    return with_array_type (t, [&] (auto tag) { return compact_host_as (octave_value_extract<decltype (tag)> (x), m); });
   }
 
   octave_value compact_device (const octave_value& xv, const octave_value& mv)

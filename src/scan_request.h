@@ -67,6 +67,32 @@ AT uninit (const dim_vector& dv)
   return AT (Array<E> (p, dv));
 }
 
+// The gateway's one class switch: f (AT ()), with AT the Octave array type of t
+// (NDArray for SCAN_DOUBLE, ...; octave_value_extract<AT> takes one from a value); its
+// result is with_array_type's.
+template <typename F>
+auto with_array_type (scan_type t, F f)
+{
+  switch (t)
+    {
+    case SCAN_DOUBLE: return f (NDArray ());
+    case SCAN_CDOUBLE: return f (ComplexNDArray ());
+    case SCAN_SINGLE: return f (FloatNDArray ());
+    case SCAN_CSINGLE: return f (FloatComplexNDArray ());
+    case SCAN_LOGICAL: return f (boolNDArray ());
+    case SCAN_INT8: return f (int8NDArray ());
+    case SCAN_UINT8: return f (uint8NDArray ());
+    case SCAN_INT16: return f (int16NDArray ());
+    case SCAN_UINT16: return f (uint16NDArray ());
+    case SCAN_INT32: return f (int32NDArray ());
+    case SCAN_UINT32: return f (uint32NDArray ());
+    case SCAN_INT64: return f (int64NDArray ());
+    case SCAN_UINT64: return f (uint64NDArray ());
+    default:
+      error_with_id ("gpuscan:type", "gpuscan: unsupported element type %d", static_cast<int> (t));
+    }
+}
+
 // Raise the Octave error for an engine status (no return for a failure)
 void raise_engine_error (engine_status st, const char *msg);
 
