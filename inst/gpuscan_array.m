@@ -181,7 +181,8 @@ classdef gpuscan_array < handle
 
     function y = gpuscan_compact (x, mask)
       if (nargin != 2)
-        print_usage ("gpuscan_compact");
+        error ("gpuscan:nargin", "gpuscan_compact: takes X and MASK, %d given; usage: Y = gpuscan_compact (X, MASK)",
+               nargin);
       endif
       if (! isa (x, "gpuscan_array"))
         y = gpuscan_compact (x, gather (mask));

@@ -30,7 +30,8 @@
 
 function y = gpuscan_compact (x, mask)
   if (nargin != 2)
-    print_usage ();
+    error ("gpuscan:nargin", "gpuscan_compact: takes X and MASK, %d given; usage: Y = gpuscan_compact (X, MASK)",
+           nargin);
   endif
   y = __gpuscan__ ("compact", x, mask);
 endfunction
@@ -116,7 +117,8 @@ endfunction
 %! clear d y
 %! assert (gpuscan_info ().device_array_count, n0);
 
-%!error <Invalid call> gpuscan_compact (1)
+%!error <gpuscan_compact: takes X and MASK, 1 given> gpuscan_compact (1)
+%!error id=gpuscan:nargin gpuscan_compact ()
 %!error id=gpuscan:mask gpuscan_compact (1:3, [1 0 1])
 %!error id=gpuscan:mask gpuscan_compact (1:3, true (1, 2))
 %!error id=gpuscan:type gpuscan_compact ("abc", true (1, 3))
