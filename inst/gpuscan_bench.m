@@ -70,7 +70,8 @@ function r = gpuscan_bench (varargin)
   done = 0;
   t_start = tic ();
   on_terminal = isguirunning () || system ("test -t 1") == 0;
-  printf ("%s\n", machine_line (info));
+  machine = machine_line (info);
+  printf ("%s\n", machine);
   for c = opt.classes(:)'
     for op = opt.ops(:)'
       for n = opt.sizes(:)'
@@ -100,7 +101,7 @@ function r = gpuscan_bench (varargin)
             r(k).algorithm, r(k).time * 1e3, r(k).baseline_time * 1e3, r(k).gbps, r(k).speedup);
   endfor
   if (! isempty (opt.plot))
-    save_plot (r, opt.plot, machine_line (info));
+    save_plot (r, opt.plot, machine);
   endif
   if (nargout == 0)
     clear r
