@@ -9,8 +9,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 b=${FUZZ_BUILD:-/tmp/gpuscan-fuzz}
 rm -rf "$b" && mkdir -p "$b/corpus"
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -g -O1"
-inc="$(mkoctfile -p INCFLAGS) -I$top/src"
 start=$(date +%s)
+# the gateway includes headers that configure and make write (build_info.h, gpuscan_help.h)
+[ -x "$top/configure" ] || (cd "$top" && autoreconf -fi >/dev/null)
+mkdir -p "$b/build" && (cd "$b/build" && "$top/configure" --without-cuda >/dev/null \
+  && make -C src gpuscan_help.h >/dev/null)
+inc="$(mkoctfile -p INCFLAGS) -I$top/src -I$b/build/src"
 for f in scan_desc cpu_engine cpu_pool cpu_array_ops chunked_scan device_arrays engine; do
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
     -c "$top/src/$f.c" -o "$b/$f.o" &
