@@ -28,8 +28,9 @@ typedef float _Complex csingle;
 /* ---- sum and product: the state is the running value ------------------------------ */
 /* An exclusive scan's output is `before` added to the state: the sum of the elements
    before, as Octave's sum adds them from +0 (sum ([]) is 0, not the -0 identity) */
-#define VALUE_OPS(P, type, identity, op, before)                                      \
+#define VALUE_OPS(P, type, identity, op, before, grouped)                             \
   typedef type P##_t;                                                                 \
+  enum { P##_grouped = grouped };                                                     \
   static inline P##_t P##_identity (void) { return identity; }                        \
   static inline P##_t P##_lift (type x, int64_t k) { (void) k; return x; }            \
   static inline P##_t P##_combine (P##_t a, P##_t b) { return a op b; }               \
@@ -38,17 +39,20 @@ typedef float _Complex csingle;
   { (void) ix; *y = a op (before); }
 
 /* -0.0 is the exact identity of IEEE addition: -0.0 + x == x for every x, -0.0 too */
-VALUE_OPS (sum_double, double, -0.0, +, 0.0)
-VALUE_OPS (sum_single, float, -0.0f, +, 0.0f)
-VALUE_OPS (sum_cdouble, cdouble, CMPLX (-0.0, -0.0), +, CMPLX (0.0, 0.0))
-VALUE_OPS (sum_csingle, csingle, CMPLXF (-0.0f, -0.0f), +, CMPLXF (0.0f, 0.0f))
-VALUE_OPS (prod_double, double, 1.0, *, 1.0)
-VALUE_OPS (prod_single, float, 1.0f, *, 1.0f)
+/* Sums are combined in groups (cpu_scan_body.h); products keep cumprod's order, where
+   another order could overflow or underflow where Octave's does not */
+VALUE_OPS (sum_double, double, -0.0, +, 0.0, 1)
+VALUE_OPS (sum_single, float, -0.0f, +, 0.0f, 1)
+VALUE_OPS (sum_cdouble, cdouble, CMPLX (-0.0, -0.0), +, CMPLX (0.0, 0.0), 1)
+VALUE_OPS (sum_csingle, csingle, CMPLXF (-0.0f, -0.0f), +, CMPLXF (0.0f, 0.0f), 1)
+VALUE_OPS (prod_double, double, 1.0, *, 1.0, 0)
+VALUE_OPS (prod_single, float, 1.0f, *, 1.0f, 0)
 
 /* Complex (1 + 0i) * x is not x when x holds an Inf (Annex G multiplication), and
    cumprod copies a scan's first element: so the complex state knows when it is empty. */
 #define COMPLEX_PROD_OPS(P, type, one)                                                \
   typedef struct { type v; int has; } P##_t;                                          \
+  enum { P##_grouped = 0 };                                                           \
   static inline P##_t P##_identity (void) { P##_t r = { 0, 0 }; return r; }           \
   static inline P##_t P##_lift (type x, int64_t k) { P##_t r = { x, 1 }; (void) k; return r; } \
   static inline P##_t P##_combine (P##_t a, P##_t b)                                  \
@@ -95,6 +99,7 @@ static inline int cgt_s (csingle a, csingle b)
    `better (b, a)` is gt_ (b, a) for max, gt_ (a, b) for min. */
 #define MINMAX_OPS_1(P, type, isnan_, better, empty_value)                             \
   typedef struct { type v; int64_t i; } P##_t;                                         \
+  enum { P##_grouped = 0 };                                                            \
   static inline P##_t P##_identity (void) { P##_t r = { 0, -1 }; return r; }          \
   static inline P##_t P##_lift (type x, int64_t k) { P##_t r = { x, k }; return r; }   \
   static inline P##_t P##_combine (P##_t a, P##_t b)                                   \
@@ -127,6 +132,7 @@ static inline int cgt_s (csingle a, csingle b)
    elements, for a stretch that follows a number. */
 #define CMINMAX_OPS_1(P, type, cabs_, better, empty_value)                              \
   typedef struct { type lead, after, any; int64_t il, ia, in; int nan; } P##_t;          \
+  enum { P##_grouped = 0 };                                                             \
   static inline P##_t P##_identity (void)                                               \
   { P##_t r = { 0, 0, 0, -1, -1, -1, 1 }; return r; }                                   \
   static inline P##_t P##_lift (type x, int64_t k)                                      \
@@ -189,6 +195,7 @@ MINMAX_OPS (logical, uint8_t, NO_NAN, REAL_GT, 0, 1)
 typedef __int128 wide128;
 #define SATSUM_OPS(P, type, W, lowest, highest)                                        \
   typedef struct { W a, lo, hi; } P##_t;                                               \
+  enum { P##_grouped = 0 };                                                            \
   static inline W P##_clamp (W v, W lo, W hi) { return v < lo ? lo : v > hi ? hi : v; } \
   static inline P##_t P##_identity (void)                                              \
   { P##_t r = { 0, (W) (lowest), (W) (highest) }; return r; }                          \

@@ -7,7 +7,9 @@
      P##_emit (a, y, ix)  write state a's output to *y, and its 1-based index to *ix
                           when ix is not NULL
      P##_emit_before (a, y, ix)   the same for an exclusive scan's output (a sum of no
-                          elements is +0, as Octave's sum ([]), where the state says -0) */
+                          elements is +0, as Octave's sum ([]), where the state says -0)
+     P##_grouped          1 where combining in groups pays and is allowed: float sums,
+                          whose order is not Octave's anyway; 0 keeps the element order */
 #ifndef GPUSCAN_CPU_SCAN_BODY_H
 #define GPUSCAN_CPU_SCAN_BODY_H
 
@@ -29,35 +31,75 @@ static void scan_panel_##NAME (const scan_desc *d, int64_t o, int64_t l0, int64_
   const int reverse = d->reverse, exclusive = d->exclusive; \
   const uint8_t *const heads = d->heads; \
   const int heads_full = d->heads_full; \
-  if (nl == 1 && ! heads && ! exclusive) \
+  if (nl == 1 && ! heads && (! exclusive || P##_grouped)) \
     { \
-      /* the common case: one unsegmented inclusive line, state in registers */ \
-      P##_t s = state[0]; \
+      /* the common case: one unsegmented line, state in registers (an exclusive one \
+         here only where grouped: the others keep the general loop's order) */ \
+      P##_t s = state[0], a = agg ? agg[0] : P##_identity (); \
       const int64_t step = reverse ? -inner : inner; \
-      int64_t at = l0 + inner * ((reverse ? len - 1 - k0 : k0) + len * o); \
-      if (emit && agg) \
-        { \
-          /* two chains of dependent steps side by side: the second is nearly free */ \
-          P##_t a = agg[0]; \
-          for (int64_t k = k0; k < k1; k++, at += step) \
-            { \
-              const P##_t e = P##_lift (x[at], reverse ? len - 1 - k : k); \
-              s = P##_combine (s, e); \
-              a = P##_combine (a, e); \
-              P##_emit (s, &y[at], ix ? &ix[at] : NULL); \
-            } \
-          agg[0] = a; \
-        } \
+      int64_t at = l0 + inner * ((reverse ? len - 1 - k0 : k0) + len * o), k = k0; \
+      if (P##_grouped) \
+        /* groups of CPU_GROUP steps from k0: a group's own prefix does not wait for \
+           the running state, so the core overlaps the groups, and the state takes one \
+           dependent step a group, not one an element.  The groups start at k0 (a \
+           block's start), whatever the threads: the order of a float sum is fixed. \
+           The aggregate (agg[], or the state with emit == 0) folds the same group \
+           totals, so that every way of reducing a block gives the same bits. */ \
+        for (; k + CPU_GROUP <= k1; k += CPU_GROUP, at += CPU_GROUP * step) \
+          { \
+            P##_t g[CPU_GROUP]; \
+            g[0] = P##_lift (x[at], reverse ? len - 1 - k : k); \
+_Pragma ("GCC unroll 8") \
+            for (int j = 1; j < CPU_GROUP; j++) \
+              g[j] = P##_combine (g[j - 1], P##_lift (x[at + j * step], \
+                                                      reverse ? len - 1 - k - j : k + j)); \
+            if (emit && exclusive) \
+              { \
+                P##_emit_before (s, &y[at], ix ? &ix[at] : NULL); \
+_Pragma ("GCC unroll 8") \
+                for (int j = 1; j < CPU_GROUP; j++) \
+                  P##_emit_before (P##_combine (s, g[j - 1]), &y[at + j * step], \
+                                   ix ? &ix[at + j * step] : NULL); \
+              } \
+            else if (emit) \
+_Pragma ("GCC unroll 8") \
+              for (int j = 0; j < CPU_GROUP; j++) \
+                P##_emit (P##_combine (s, g[j]), &y[at + j * step], \
+                          ix ? &ix[at + j * step] : NULL); \
+            s = P##_combine (s, g[CPU_GROUP - 1]); \
+            if (agg) \
+              a = P##_combine (a, g[CPU_GROUP - 1]); \
+          } \
+      if (emit && exclusive) \
+        for (; k < k1; k++, at += step) \
+          { \
+            /* x is read before y is written: the scan may run in place */ \
+            const P##_t e = P##_lift (x[at], reverse ? len - 1 - k : k); \
+            P##_emit_before (s, &y[at], ix ? &ix[at] : NULL); \
+            s = P##_combine (s, e); \
+            a = P##_combine (a, e); \
+          } \
+      else if (emit && agg) \
+        /* two chains of dependent steps side by side: the second is nearly free */ \
+        for (; k < k1; k++, at += step) \
+          { \
+            const P##_t e = P##_lift (x[at], reverse ? len - 1 - k : k); \
+            s = P##_combine (s, e); \
+            a = P##_combine (a, e); \
+            P##_emit (s, &y[at], ix ? &ix[at] : NULL); \
+          } \
       else if (emit) \
-        for (int64_t k = k0; k < k1; k++, at += step) \
+        for (; k < k1; k++, at += step) \
           { \
             s = P##_combine (s, P##_lift (x[at], reverse ? len - 1 - k : k)); \
             P##_emit (s, &y[at], ix ? &ix[at] : NULL); \
           } \
       else \
-        for (int64_t k = k0; k < k1; k++, at += step) \
+        for (; k < k1; k++, at += step) \
           s = P##_combine (s, P##_lift (x[at], reverse ? len - 1 - k : k)); \
       state[0] = s; \
+      if (agg) \
+        agg[0] = a; \
       return; \
     } \
   if (nl > 1 && ! heads && ! exclusive && emit) \

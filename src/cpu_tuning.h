@@ -15,6 +15,9 @@
    again: a few microseconds while that thread runs, and a yield to it where it shares
    this core */
 #define CPU_WAIT_POLLS 16
+/* steps of a line a float sum combines as a group (cpu_scan_body.h): a dependent add
+   takes 3-4 cycles, so a group of 8 leaves the loads and stores as the limit */
+#define CPU_GROUP 8
 /* lanes a thread scans side by side when scanning across contiguous vectors */
 #define CPU_LANE_BLOCK 256
 /* with fewer independent lane blocks than this, the lines themselves are cut into blocks
