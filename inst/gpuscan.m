@@ -893,6 +893,34 @@ endfunction
 %! assert (gpuscan (int8 (r > 0.5) * 3, "native", "algorithm", "cpu"), cumsum (int8 (r > 0.5) * 3, "native"));
 
 %!test
+%! ## the CPU engine's floating sums: the same bits for 1 and 3 threads (fresh Octaves,
+%! ## every size through the threads) as for this one's: blocks and groups are fixed by
+%! ## the shape, never by the threads
+%! script = ["addpath ('%s'); v = sin ((1:2^21 + 5)') * 1e3; m = reshape (sin (1:64 * 2^15), 64, []);", ...
+%!   "w = reshape (sin (1:1024 * 600), 1024, []); c = v + 1i * cos (v);", ...
+%!   "y = {gpuscan(v, 'algorithm', 'cpu'), gpuscan(v, 'reverse', 'algorithm', 'cpu'),", ...
+%!   "gpuscan(v, 'exclusive', 'algorithm', 'cpu'), gpuscan(single (v), 'algorithm', 'cpu'),", ...
+%!   "gpuscan(m, 2, 'algorithm', 'cpu'), gpuscan(w, 2, 'algorithm', 'cpu'), gpuscan(c, 'algorithm', 'cpu')};"];
+%! script = sprintf (script, fileparts (which ("gpuscan")));
+%! eval (script);
+%! octave = fullfile (OCTAVE_HOME (), "bin", "octave-cli");
+%! for threads = [1 3]
+%!   f = [tempname() ".mat"];
+%!   unwind_protect
+%!     cmd = sprintf ('OMP_NUM_THREADS=%d GPUSCAN_CPU_PARALLEL_MIN=1 "%s" --no-gui --norc --no-history --quiet --eval "%s save (''-binary'', ''%s'', ''y'');" 2>&1',
+%!                    threads, octave, script, f);
+%!     [status, out] = system (cmd);
+%!     assert (status, 0, out);
+%!     other = load (f);
+%!     for i = 1:numel (y)
+%!       assert (isequal (other.y{i}, y{i}), sprintf ("%d threads: result %d differs", threads, i));
+%!     endfor
+%!   unwind_protect_cleanup
+%!     unlink (f);
+%!   end_unwind_protect
+%! endfor
+
+%!test
 %! ## after every error above, the next call works
 %! try
 %!   gpuscan ({1});

@@ -261,9 +261,12 @@ static void along_job_##NAME (void *ctx) \
       int64_t have = at; \
       while (have < b && __atomic_load_n (&c->ready[o * c->line_blocks + have], __ATOMIC_ACQUIRE)) \
         have++; \
-      if (have < b) \
+      /* the carry is not there yet, or another thread has the next block and would \
+         wait for this one's aggregate: publish the aggregate first (a second pass \
+         over the block, from the cache) */ \
+      const int first = have < b || __atomic_load_n (&c->next, __ATOMIC_RELAXED) > id + 1; \
+      if (first) \
         { \
-          /* the carry is not there yet: publish this block's aggregate first */ \
           block_aggregate_##NAME (c, o, b, mine, mine_head); \
           __atomic_store_n (&c->ready[id], 1, __ATOMIC_RELEASE); \
         } \
@@ -287,7 +290,7 @@ static void along_job_##NAME (void *ctx) \
         } \
       for (int64_t l = 0; l < inner; l++) \
         state[l] = run[l]; \
-      if (have < b) \
+      if (first) \
         scan_panel_##NAME (d, o, 0, inner, k0, k1, state, NULL, NULL, 1); \
       else \
         { \
@@ -325,10 +328,12 @@ static void scan_along_##NAME (const scan_desc *d, int nthreads) \
   free (c.ready); \
 } \
  \
-/* Many independent lines (or short ones): threads claim blocks of lanes. */ \
-static void scan_unit_##NAME (const scan_desc *d, int64_t u, int64_t lane_block) \
+/* Many independent lines (or short ones): threads claim units, each a block of lanes \
+   of one slice scanned side by side.  A lane's result does not depend on the lanes \
+   beside it, so the block's width may follow the threads: wide rows stream better. */ \
+static void scan_unit_##NAME (const scan_desc *d, int64_t u, int64_t lane_block, \
+                              P##_t *state) \
 { \
-  P##_t state[CPU_LANE_BLOCK]; \
   const int64_t blocks_per_slice = (d->inner + lane_block - 1) / lane_block; \
   const int64_t o = u / blocks_per_slice; \
   const int64_t l0 = (u % blocks_per_slice) * lane_block; \
@@ -343,8 +348,12 @@ typedef struct units_##NAME { const scan_desc *d; int64_t units, lane_block, nex
 static void units_job_##NAME (void *ctx) \
 { \
   units_##NAME *c = (units_##NAME *) ctx; \
+  P##_t *state = (P##_t *) malloc (sizeof (P##_t) * c->lane_block); \
+  if (! state) \
+    return;   /* (claims nothing: the caller's own call does the work) */ \
   for (int64_t u; (u = __atomic_fetch_add (&c->next, 1, __ATOMIC_RELAXED)) < c->units; ) \
-    scan_unit_##NAME (c->d, u, c->lane_block); \
+    scan_unit_##NAME (c->d, u, c->lane_block, state); \
+  free (state); \
 } \
  \
 /* The way a scan runs follows from its shape alone, never from the number of threads, \
@@ -353,22 +362,31 @@ static void units_job_##NAME (void *ctx) \
 static void scan_run_##NAME (const scan_desc *d, int nthreads) \
 { \
   const int64_t inner = d->inner, len = d->len, outer = d->outer; \
-  const int64_t lane_block = inner < CPU_LANE_BLOCK ? inner : CPU_LANE_BLOCK; \
-  const int64_t units = (inner + lane_block - 1) / lane_block * outer; \
-  if (units < CPU_ALONG_UNITS && inner <= CPU_MAX_ALONG_LANES \
+  const int64_t narrow = inner < CPU_LANE_BLOCK ? inner : CPU_LANE_BLOCK; \
+  if ((inner + narrow - 1) / narrow * outer < CPU_ALONG_UNITS && inner <= CPU_MAX_ALONG_LANES \
       && len * inner * (int64_t) sizeof (T) > CPU_BLOCK_BYTES) \
     { \
       scan_along_##NAME (d, nthreads); \
       return; \
     } \
+  /* a slice in as few units as give each thread a few, within the state's budget */ \
+  const int64_t wanted = nthreads == 1 ? 1 : (int64_t) CPU_UNITS_PER_THREAD * nthreads; \
+  const int64_t cuts = outer >= wanted ? 1 : (wanted + outer - 1) / outer; \
+  int64_t lane_block = ((inner + cuts - 1) / cuts + 7) / 8 * 8; \
+  const int64_t most = CPU_LANE_STATE_BYTES / (int64_t) sizeof (P##_t); \
+  if (lane_block > most) \
+    lane_block = most; \
+  if (lane_block < narrow) \
+    lane_block = narrow; \
+  if (lane_block > inner) \
+    lane_block = inner; \
+  units_##NAME c = { d, (inner + lane_block - 1) / lane_block * outer, lane_block, 0 }; \
   if (nthreads == 1) \
-    { \
-      for (int64_t u = 0; u < units; u++) \
-        scan_unit_##NAME (d, u, lane_block); \
-      return; \
-    } \
-  units_##NAME c = { d, units, lane_block, 0 }; \
-  cpu_pool_run (units_job_##NAME, &c, nthreads); \
+    units_job_##NAME (&c); \
+  else \
+    cpu_pool_run (units_job_##NAME, &c, nthreads); \
+  if (__atomic_load_n (&c.next, __ATOMIC_RELAXED) < c.units) \
+    scan_serial_##NAME (d);   /* (no memory for the states) */ \
 }
 
 #endif

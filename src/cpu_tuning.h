@@ -18,12 +18,20 @@
 /* steps of a line a float sum combines as a group (cpu_scan_body.h): a dependent add
    takes 3-4 cycles, so a group of 8 leaves the loads and stores as the limit */
 #define CPU_GROUP 8
-/* lanes a thread scans side by side when scanning across contiguous vectors */
+/* lanes a thread scans side by side when scanning across contiguous vectors: at least
+   this many (where there are), ... */
 #define CPU_LANE_BLOCK 256
+/* ... and as many more as cut a slice into this many units a thread: wide rows stream
+   better (2 cores, 2026-11-26, 4096^2 doubles along dim 2: 256 lanes a unit 49 ms,
+   four units a thread 49 ms, one 30-36 ms; along dim 1 36-43 ms) ... */
+#define CPU_UNITS_PER_THREAD 1
+/* ... while their states stay within this (a cache's worth) */
+#define CPU_LANE_STATE_BYTES (64 * 1024)
 /* with fewer independent lane blocks than this, the lines themselves are cut into blocks
    (a constant, not a multiple of the threads: the way a scan runs, so its rounding, must
-   not depend on them) ... */
-#define CPU_ALONG_UNITS 8
+   not depend on them; 1024 x 16384 along dim 2 took 1.1-1.25x its time along dim 1 in
+   blocks, 0.85-1.0x as four units of lanes) ... */
+#define CPU_ALONG_UNITS 4
 /* ... provided the carries (one per lane) stay small */
 #define CPU_MAX_ALONG_LANES 4096
 
