@@ -2,7 +2,6 @@
    dispatches a scan_desc to the right instance. */
 #include <complex.h>
 #include <math.h>
-#include <sched.h>
 #include <stdlib.h>
 
 #include "cpu_engine.h"
@@ -16,6 +15,17 @@
 static int omp_get_max_threads (void) { return 1; }
 static int omp_get_thread_limit (void) { return 1; }
 #endif
+
+/* a spin-wait's pause: no sched_yield, which on a busy machine hands the core to another
+   process for up to a scheduler tick */
+static inline void cpu_relax (void)
+{
+#if defined __x86_64__ || defined __i386__
+  __builtin_ia32_pause ();
+#elif defined __aarch64__
+  __asm__ volatile ("yield");
+#endif
+}
 
 typedef double _Complex cdouble;
 typedef float _Complex csingle;
@@ -286,7 +296,7 @@ static int64_t parallel_min (void)
 
 int cpu_scan (const scan_desc *d)
 {
-  const int nthreads = scan_numel (d) < parallel_min () ? 1 : cpu_threads ();
+  const int nthreads = scan_numel (d) < parallel_min () ? 1 : cpu_pool_threads (cpu_threads ());
   if (scan_numel (d) == 0)
     return 0;
   switch (d->type)

@@ -1,8 +1,10 @@
 /* The CPU engine's worker threads (see cpu_pool.h). */
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "cpu_pool.h"
+#include "cpu_tuning.h"
 
 static struct pool
 {
@@ -18,6 +20,7 @@ static struct pool
   int want, joined;          /* workers the job takes, and that joined it */
   int running;               /* workers inside the job */
   int quit;
+  int alone;                 /* jobs still to run on the caller alone */
 } pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER };
 
 static void *worker (void *arg)
@@ -62,8 +65,32 @@ static void start_workers (int n)
     pool.started++;
 }
 
+static double seconds (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+int cpu_pool_threads (int threads)
+{
+  pthread_mutex_lock (&pool.m);
+  if (pool.alone > 0 && threads > 1)
+    {
+      pool.alone--;
+      threads = 1;
+    }
+  pthread_mutex_unlock (&pool.m);
+  return threads;
+}
+
 void cpu_pool_run (cpu_job job, void *ctx, int threads)
 {
+  if (threads <= 1)
+    {
+      job (ctx);
+      return;
+    }
   pthread_mutex_lock (&pool.m);
   start_workers (threads - 1);
   pool.job = job;
@@ -74,11 +101,17 @@ void cpu_pool_run (cpu_job job, void *ctx, int threads)
   pool.generation++;
   pthread_cond_broadcast (&pool.wake);
   pthread_mutex_unlock (&pool.m);
+  const double t0 = seconds ();
   job (ctx);
+  const double t1 = seconds ();
   pthread_mutex_lock (&pool.m);
   pool.open = 0;
   while (pool.running > 0)
     pthread_cond_wait (&pool.done, &pool.m);
+  /* a worker that joined and then lost its core held the caller up for longer than
+     the caller's own share: the machine is busy, and the next jobs run alone */
+  if (t1 - t0 > CPU_LATE_MIN_SECONDS && seconds () - t1 > CPU_LATE_FACTOR * (t1 - t0))
+    pool.alone = CPU_ALONE_JOBS;
   pthread_mutex_unlock (&pool.m);
 }
 

@@ -15,6 +15,10 @@ typedef void (*cpu_job) (void *ctx);
 
 /* job (ctx) on the caller and on up to threads - 1 workers that come while it runs */
 void cpu_pool_run (cpu_job job, void *ctx, int threads);
+/* the threads a job that could take `threads` takes now: 1 for a while after a job whose
+   caller waited on a worker that had lost its core (a busy machine), else `threads`.
+   Only the time changes: the engine's results do not depend on the threads. */
+int cpu_pool_threads (int threads);
 /* stop and join the workers (before the code they run is unloaded) */
 void cpu_pool_release (void);
 

@@ -278,7 +278,7 @@ static void along_job_##NAME (void *ctx) \
           int ok = 0; \
           for (int spin = 0; spin < CPU_WAIT_POLLS && ! ok; spin++) \
             if (! (ok = __atomic_load_n (&c->ready[j], __ATOMIC_ACQUIRE))) \
-              sched_yield (); \
+              cpu_relax (); \
           if (! ok) \
             { \
               block_aggregate_##NAME (c, o, at, again, again_head); \

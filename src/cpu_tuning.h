@@ -7,14 +7,23 @@
    0.81 idle, but 1.08 ms with both cores busy; one thread: 0.6).  GPUSCAN_CPU_PARALLEL_MIN
    sets it, for tests that run every size through the threads. */
 #define CPU_PARALLEL_MIN (1 << 20)
+/* a job whose caller, its own share done, waited on the workers for more than this
+   times that share (a worker lost its core mid-job) makes the next CPU_ALONE_JOBS jobs
+   run on the caller alone; then the threads are tried again.  Shares shorter than
+   CPU_LATE_MIN_SECONDS tell nothing (a wake-up takes tens of microseconds). */
+#define CPU_LATE_FACTOR 1.0
+#define CPU_LATE_MIN_SECONDS 1e-4
+#define CPU_ALONE_JOBS 15
 /* bytes of one block of a long line: small enough to stay in a core's cache from its
    reduction to its scan; a constant, so that the blocks (and the rounding of floating
    sums) do not depend on the number of threads */
 #define CPU_BLOCK_BYTES (128 * 1024)
-/* polls (a sched_yield apart) for another thread's block aggregate before computing it
-   again: a few microseconds while that thread runs, and a yield to it where it shares
-   this core */
-#define CPU_WAIT_POLLS 16
+/* polls (a pause apart: a microsecond or a few in all) for another thread's block
+   aggregate before computing it again (a block's reduction takes 10-30 us): its thread
+   may have lost its core, and a sched_yield would hand ours to another process for a
+   scheduler tick (2 cores, both busy, 2026-11-26: 2^24 singles 52 ms with the yields,
+   one thread 17.5) */
+#define CPU_WAIT_POLLS 64
 /* steps of a line a float sum combines as a group (cpu_scan_body.h): a dependent add
    takes 3-4 cycles, so a group of 8 leaves the loads and stores as the limit */
 #define CPU_GROUP 8
