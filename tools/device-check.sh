@@ -5,7 +5,8 @@
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
-#                         [matrix] [load]
+#                         [matrix] [load] [cpuload]
+# cpuload: bench/cpu_load_bench.sh with "auto" and with the CPU engine forced;
 # load: the size of gpuscan.oct and, in a fresh Octave three times, the first GPU calls
 # (the driver loads, and unpacks, the kernels then); with .device/baseline.tar.gz, the
 # same for that tree's build, made beside the main one (an A/B of two trees);
@@ -225,6 +226,15 @@ if [[ $steps == *" pipeline "* ]]; then
       addpath ('$top/bench'); pipeline_bench ();" > "$OUT/pipeline-bench.txt" 2>&1
   cat "$OUT/pipeline-bench.txt"
   step_done pipeline
+fi
+if [[ $steps == *" cpuload "* ]]; then
+  # the CPU load benchmark on this host (0, 1 and every core busy): "auto" as a user calls
+  # it, then with the CPU engine forced
+  bash "$top/bench/cpu_load_bench.sh" "$pkg_setup pkg ('load', 'gpuscan');" > "$OUT/cpu-load-auto.txt" 2>&1
+  bash "$top/bench/cpu_load_bench.sh" "$pkg_setup pkg ('load', 'gpuscan'); setenv ('GPUSCAN_ENGINE', 'cpu');" \
+    > "$OUT/cpu-load-cpu.txt" 2>&1
+  paste "$OUT/cpu-load-auto.txt" <(cut -c 36- "$OUT/cpu-load-cpu.txt")
+  step_done cpuload
 fi
 if [[ $steps == *" obench "* ]]; then
   $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
