@@ -53,7 +53,7 @@ pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_l
 # Octave as the scripts run it (no history: where it cannot be saved, every exit printed an error)
 octave="octave-cli --no-gui --norc --no-history --quiet"
 rc=0
-if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix)" " ]]; then
+if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix|cpuload)" " ]]; then
   ( start=$(date +%s); $octave --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
       > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
   install_pid=$!
