@@ -53,6 +53,15 @@
 ## @code{cumsum (@var{x}, "reverse")}; ties in max and min keep the element met
 ## first, i.e.@: the later index.
 ##
+## @item @qcode{"includenan"}, @qcode{"omitnan"}
+## MATLAB's NaN flags; the defaults are Octave's (a sum or product takes a NaN in, max
+## and min skip it).  @qcode{"omitnan"} with sum and prod counts a NaN (complex: an
+## element with a NaN part) as 0 or 1, so @code{gpuscan ([1 NaN 2], "omitnan")} is
+## @code{[1 1 3]} (a NaN that the sum itself makes, as @code{Inf - Inf}, stays).
+## @qcode{"includenan"} with max and min lets the first NaN win: from there on the
+## output is that NaN and its index.  These scans run on the CPU engine (and device
+## arrays through it), whatever the algorithm.
+##
 ## @item @qcode{"segments"}, @var{f}
 ## Head flags: a logical or real numeric array, nonzero where a segment starts
 ## (the first element always starts one), either the size of @var{x} or a vector
@@ -116,7 +125,7 @@ endfunction
 %! [txt, fmt] = get_help_text ("gpuscan");
 %! assert (fmt, "texinfo");
 %! for o = {"sum", "prod", "max", "min", "native", "double", "inclusive", "exclusive", ...
-%!          "forward", "reverse", "segments", "algorithm", "auto", "cpu", "gpu"}
+%!          "forward", "reverse", "omitnan", "includenan", "segments", "algorithm", "auto", "cpu", "gpu"}
 %!   assert (! isempty (strfind (txt, sprintf ('@qcode{"%s"}', o{1}))), o{1});
 %! endfor
 
@@ -770,7 +779,7 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
 %!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
-%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, native> gpuscan (1:3, "bogus")
+%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, native.*omitnan, includenan> gpuscan (1:3, "bogus")
 %!error id=gpuscan:option gpuscan (1:3, 1, 2)
 %!error id=gpuscan:missing_value gpuscan (1:3, "segments")
 %!error id=gpuscan:missing_value gpuscan (1:3, "algorithm")
@@ -891,6 +900,40 @@ endfunction
 %! assert (m, flipud (rm));
 %! assert (i, rows (r) + 1 - flipud (ri));
 %! assert (gpuscan (int8 (r > 0.5) * 3, "native", "algorithm", "cpu"), cumsum (int8 (r > 0.5) * 3, "native"));
+
+%!test
+%! ## MATLAB's NaN flags: "omitnan" counts a NaN as 0 or 1, "includenan" lets the first
+%! ## NaN win; the other two combinations are the defaults; no effect on integers
+%! x = [1 NaN 2 NaN -Inf Inf 3];
+%! assert (gpuscan (x, "omitnan"), [1 1 3 3 -Inf NaN NaN]);
+%! assert (gpuscan (x, "prod", "omitnan"), [1 1 2 2 -Inf -Inf -Inf]);
+%! assert (gpuscan (x, "includenan"), cumsum (x));
+%! assert (gpuscan ([NaN NaN], "omitnan"), [0 0]);
+%! assert (signbit (gpuscan ([-0 NaN], "omitnan")), [true false]);   # -0 + 0 is +0
+%! assert (gpuscan (single ([NaN 2 1]), "omitnan", "exclusive"), single ([0 0 2]));
+%! assert (gpuscan ([NaN 1+2i 3], "omitnan"), [0 1+2i 4+2i]);
+%! [m, i] = gpuscan ([3 1 NaN 5 NaN], "max", "includenan");
+%! assert (m, [3 3 NaN NaN NaN]);
+%! assert (i, [1 1 3 3 3]);
+%! [m, i] = gpuscan ([3 1 NaN 5 NaN], "min", "includenan", "reverse");
+%! assert (i, [5 5 5 5 5]);
+%! [m, i] = gpuscan ([3 1 NaN 5 NaN], "max", "omitnan");
+%! [rm, ri] = cummax ([3 1 NaN 5 NaN]);
+%! assert ({m, i}, {rm, ri});
+%! assert (gpuscan (int8 ([1 2 3]), "omitnan"), [1 3 6]);
+%! ## long lines, segments and dim 2 through the blocks of the CPU engine
+%! r = randn (3e5, 2);
+%! r(rand (size (r)) < 0.01) = NaN;
+%! z = r;
+%! z(isnan (z)) = 0;
+%! assert (gpuscan (r, "omitnan", "algorithm", "cpu"), cumsum (z), 1e-9 * sum (abs (z(:))));
+%! assert (gpuscan (r.', 2, "omitnan"), cumsum (z.', 2), 1e-9 * sum (abs (z(:))));
+%! [m, i] = gpuscan (r, "max", "includenan");
+%! p = find (isnan (r(:, 1)), 1);
+%! assert (all (isnan (m(p:end, 1))) && all (i(p:end, 1) == p));
+%! [rm, ri] = cummax (r(1:p-1, 1));
+%! assert ({m(1:p-1, 1), i(1:p-1, 1)}, {rm, ri});
+%!error <options "omitnan" and "includenan" conflict> gpuscan (1:3, "omitnan", "includenan")
 
 %!test
 %! ## the CPU engine's floating sums: the same bits for 1 and 3 threads (fresh Octaves,

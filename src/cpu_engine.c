@@ -35,14 +35,21 @@ typedef float _Complex csingle;
 #define CMPLXF(x, y) __builtin_complex ((float) (x), (float) (y))
 #endif
 
+/* a complex number with a NaN part; no NaN (integers, or Octave's rule for sums) */
+#define CNAN(v) (isnan (creal (v)) || isnan (cimag (v)))
+#define NO_NAN(v) 0
+
 /* ---- sum and product: the state is the running value ------------------------------ */
 /* An exclusive scan's output is `before` added to the state: the sum of the elements
    before, as Octave's sum adds them from +0 (sum ([]) is 0, not the -0 identity) */
-#define VALUE_OPS(P, type, identity, op, before, grouped)                             \
+/* isnan_ (x) says whether x is a NaN that counts as nan_value ("omitnan"), NO_NAN for
+   Octave's rule (a NaN is a value like any other) */
+#define VALUE_OPS(P, type, identity, op, before, grouped, isnan_, nan_value)          \
   typedef type P##_t;                                                                 \
   enum { P##_grouped = grouped };                                                     \
   static inline P##_t P##_identity (void) { return identity; }                        \
-  static inline P##_t P##_lift (type x, int64_t k) { (void) k; return x; }            \
+  static inline P##_t P##_lift (type x, int64_t k)                                    \
+  { (void) k; return isnan_ (x) ? (nan_value) : x; }                                  \
   static inline P##_t P##_combine (P##_t a, P##_t b) { return a op b; }               \
   static inline void P##_emit (P##_t a, type *y, double *ix) { (void) ix; *y = a; }   \
   static inline void P##_emit_before (P##_t a, type *y, double *ix)                   \
@@ -51,20 +58,31 @@ typedef float _Complex csingle;
 /* -0.0 is the exact identity of IEEE addition: -0.0 + x == x for every x, -0.0 too */
 /* Sums are combined in groups (cpu_scan_body.h); products keep cumprod's order, where
    another order could overflow or underflow where Octave's does not */
-VALUE_OPS (sum_double, double, -0.0, +, 0.0, 1)
-VALUE_OPS (sum_single, float, -0.0f, +, 0.0f, 1)
-VALUE_OPS (sum_cdouble, cdouble, CMPLX (-0.0, -0.0), +, CMPLX (0.0, 0.0), 1)
-VALUE_OPS (sum_csingle, csingle, CMPLXF (-0.0f, -0.0f), +, CMPLXF (0.0f, 0.0f), 1)
-VALUE_OPS (prod_double, double, 1.0, *, 1.0, 0)
-VALUE_OPS (prod_single, float, 1.0f, *, 1.0f, 0)
+VALUE_OPS (sum_double, double, -0.0, +, 0.0, 1, NO_NAN, 0)
+VALUE_OPS (sum_single, float, -0.0f, +, 0.0f, 1, NO_NAN, 0)
+VALUE_OPS (sum_cdouble, cdouble, CMPLX (-0.0, -0.0), +, CMPLX (0.0, 0.0), 1, NO_NAN, 0)
+VALUE_OPS (sum_csingle, csingle, CMPLXF (-0.0f, -0.0f), +, CMPLXF (0.0f, 0.0f), 1, NO_NAN, 0)
+VALUE_OPS (prod_double, double, 1.0, *, 1.0, 0, NO_NAN, 0)
+VALUE_OPS (prod_single, float, 1.0f, *, 1.0f, 0, NO_NAN, 0)
+/* "omitnan": a NaN counts as +0 (so a sum of nothing but NaN is +0) or 1 */
+VALUE_OPS (sumomit_double, double, -0.0, +, 0.0, 1, isnan, 0.0)
+VALUE_OPS (sumomit_single, float, -0.0f, +, 0.0f, 1, isnan, 0.0f)
+VALUE_OPS (sumomit_cdouble, cdouble, CMPLX (-0.0, -0.0), +, CMPLX (0.0, 0.0), 1, CNAN,
+           CMPLX (0.0, 0.0))
+VALUE_OPS (sumomit_csingle, csingle, CMPLXF (-0.0f, -0.0f), +, CMPLXF (0.0f, 0.0f), 1, CNAN,
+           CMPLXF (0.0f, 0.0f))
+VALUE_OPS (prodomit_double, double, 1.0, *, 1.0, 0, isnan, 1.0)
+VALUE_OPS (prodomit_single, float, 1.0f, *, 1.0f, 0, isnan, 1.0f)
 
 /* Complex (1 + 0i) * x is not x when x holds an Inf (Annex G multiplication), and
    cumprod copies a scan's first element: so the complex state knows when it is empty. */
-#define COMPLEX_PROD_OPS(P, type, one)                                                \
+/* ("omitnan": an element with a NaN part is left out, as an empty state) */
+#define COMPLEX_PROD_OPS(P, type, one, isnan_)                                        \
   typedef struct { type v; int has; } P##_t;                                          \
   enum { P##_grouped = 0 };                                                           \
   static inline P##_t P##_identity (void) { P##_t r = { 0, 0 }; return r; }           \
-  static inline P##_t P##_lift (type x, int64_t k) { P##_t r = { x, 1 }; (void) k; return r; } \
+  static inline P##_t P##_lift (type x, int64_t k)                                    \
+  { P##_t r = { x, ! isnan_ (x) }; (void) k; return r; }                              \
   static inline P##_t P##_combine (P##_t a, P##_t b)                                  \
   {                                                                                   \
     if (! a.has) return b;                                                            \
@@ -75,8 +93,10 @@ VALUE_OPS (prod_single, float, 1.0f, *, 1.0f, 0)
   static inline void P##_emit (P##_t a, type *y, double *ix)                          \
   { (void) ix; *y = a.has ? a.v : (one); }                                            \
   static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
-COMPLEX_PROD_OPS (prod_cdouble, cdouble, CMPLX (1.0, 0.0))
-COMPLEX_PROD_OPS (prod_csingle, csingle, CMPLXF (1.0f, 0.0f))
+COMPLEX_PROD_OPS (prod_cdouble, cdouble, CMPLX (1.0, 0.0), NO_NAN)
+COMPLEX_PROD_OPS (prod_csingle, csingle, CMPLXF (1.0f, 0.0f), NO_NAN)
+COMPLEX_PROD_OPS (prodomit_cdouble, cdouble, CMPLX (1.0, 0.0), CNAN)
+COMPLEX_PROD_OPS (prodomit_csingle, csingle, CMPLXF (1.0f, 0.0f), CNAN)
 
 /* ---- max and min: (value, position), position -1 while empty ---------------------- */
 /* Octave orders complex numbers by abs, then by arg with -pi taken as pi. */
@@ -101,8 +121,6 @@ static inline int cgt_s (csingle a, csingle b)
   return ga > gb;
 }
 #define REAL_GT(a, b) ((a) > (b))
-#define CNAN(v) (isnan (creal (v)) || isnan (cimag (v)))
-#define NO_NAN(v) 0
 
 /* A later element replaces the running one only when strictly better; NaN is never
    better, and a leading NaN run keeps its first position until a number comes.
@@ -189,6 +207,36 @@ MINMAX_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 MINMAX_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
 CMINMAX_OPS (cdouble, cdouble, cabs, cgt_d, -INFINITY, INFINITY)
 CMINMAX_OPS (csingle, csingle, cabsf, cgt_s, -INFINITY, INFINITY)
+/* "includenan": the first element with a NaN (part) wins over every later one, so
+   from there on the output is that element and its index; before it, the order above */
+#define NANFIRST_OPS_1(P, type, isnan_, better, empty_value)                           \
+  typedef struct { type v; int64_t i; } P##_t;                                         \
+  enum { P##_grouped = 0 };                                                            \
+  static inline P##_t P##_identity (void) { P##_t r = { 0, -1 }; return r; }          \
+  static inline P##_t P##_lift (type x, int64_t k) { P##_t r = { x, k }; return r; }   \
+  static inline P##_t P##_combine (P##_t a, P##_t b)                                   \
+  {                                                                                    \
+    if (b.i < 0) return a;                                                             \
+    if (a.i < 0) return b;                                                             \
+    if (isnan_ (a.v)) return a;                                                        \
+    if (isnan_ (b.v)) return b;                                                        \
+    return better (b.v, a.v) ? b : a;                                                  \
+  }                                                                                    \
+  static inline void P##_emit (P##_t a, type *y, double *ix)                           \
+  {                                                                                    \
+    *y = a.i < 0 ? (empty_value) : a.v;                                                \
+    if (ix) *ix = (double) (a.i + 1);                                                  \
+  }                                                                                    \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
+/* (after EXTREMA_OPS of the same name, whose reversed comparison it uses) */
+#define NAN_EXTREMA_OPS(name, type, isnan_, gt_, lowest, highest)                      \
+  NANFIRST_OPS_1 (maxnan_##name, type, isnan_, gt_, lowest)                            \
+  NANFIRST_OPS_1 (minnan_##name, type, isnan_, gt_##_lt_##name, highest)
+NAN_EXTREMA_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
+NAN_EXTREMA_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
+NAN_EXTREMA_OPS (cdouble, cdouble, CNAN, cgt_d, -INFINITY, INFINITY)
+NAN_EXTREMA_OPS (csingle, csingle, CNAN, cgt_s, -INFINITY, INFINITY)
+
 MINMAX_OPS (int8, int8_t, NO_NAN, REAL_GT, INT8_MIN, INT8_MAX)
 MINMAX_OPS (uint8, uint8_t, NO_NAN, REAL_GT, 0, UINT8_MAX)
 MINMAX_OPS (int16, int16_t, NO_NAN, REAL_GT, INT16_MIN, INT16_MAX)
@@ -248,7 +296,11 @@ SATSUM_OPS (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
   CPU_SCAN_DEFINE (sum_##name, type, sum_##name)                                       \
   CPU_SCAN_DEFINE (prod_##name, type, prod_##name)                                     \
   CPU_SCAN_DEFINE (max_##name, type, max_##name)                                       \
-  CPU_SCAN_DEFINE (min_##name, type, min_##name)
+  CPU_SCAN_DEFINE (min_##name, type, min_##name)                                       \
+  CPU_SCAN_DEFINE (sumomit_##name, type, sumomit_##name)                               \
+  CPU_SCAN_DEFINE (prodomit_##name, type, prodomit_##name)                             \
+  CPU_SCAN_DEFINE (maxnan_##name, type, maxnan_##name)                                 \
+  CPU_SCAN_DEFINE (minnan_##name, type, minnan_##name)
 #define DEFINE_INT(e, type, name)                                                      \
   CPU_SCAN_DEFINE (satsum_##name, type, satsum_##name)                                 \
   CPU_SCAN_DEFINE (max_##name, type, max_##name)                                       \
@@ -278,10 +330,18 @@ static int64_t parallel_min (void)
   case e:                                                                              \
     switch (d->op)                                                                     \
       {                                                                                \
-      case SCAN_SUM: scan_run_sum_##name (d, nthreads); return 0;                      \
-      case SCAN_PROD: scan_run_prod_##name (d, nthreads); return 0;                    \
-      case SCAN_MAX: scan_run_max_##name (d, nthreads); return 0;                      \
-      case SCAN_MIN: scan_run_min_##name (d, nthreads); return 0;                      \
+      case SCAN_SUM:                                                                   \
+        (omit ? scan_run_sumomit_##name : scan_run_sum_##name) (d, nthreads);         \
+        return 0;                                                                      \
+      case SCAN_PROD:                                                                  \
+        (omit ? scan_run_prodomit_##name : scan_run_prod_##name) (d, nthreads);       \
+        return 0;                                                                      \
+      case SCAN_MAX:                                                                   \
+        (include ? scan_run_maxnan_##name : scan_run_max_##name) (d, nthreads);       \
+        return 0;                                                                      \
+      case SCAN_MIN:                                                                   \
+        (include ? scan_run_minnan_##name : scan_run_min_##name) (d, nthreads);       \
+        return 0;                                                                      \
       default: return -1;                                                              \
       }
 #define CASE_INT(e, type, name)                                                        \
@@ -299,6 +359,7 @@ int cpu_scan (const scan_desc *d)
   const int nthreads = scan_numel (d) < parallel_min () ? 1 : cpu_pool_threads (cpu_threads ());
   if (scan_numel (d) == 0)
     return 0;
+  const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;
   switch (d->type)
     {
       FLOAT_TYPES (CASE_FLOAT)

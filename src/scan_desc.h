@@ -29,11 +29,23 @@ typedef enum scan_op {
   SCAN_NOPS
 } scan_op;
 
+/* What a NaN does (floating types; the others have none).  Octave's rule: a sum or
+   product takes it in (NaN from there on), max and min skip it.  MATLAB's flags flip
+   that: "omitnan" makes a sum's or product's NaN count as nothing (the sum of nothing is
+   +0, as NaN counted as +0 gives), "includenan" makes max's and min's first NaN win from
+   there on (its index too). */
+typedef enum scan_nan_rule {
+  SCAN_NAN_OCTAVE = 0,
+  SCAN_NAN_OMIT,        /* sum, prod */
+  SCAN_NAN_INCLUDE      /* max, min */
+} scan_nan_rule;
+
 /* A column-major array scanned along one dimension: element (i, k, o) sits at
    i + inner * (k + len * o); k runs along the scanned dimension. */
 typedef struct scan_desc {
   scan_type type;
   scan_op op;
+  scan_nan_rule nan_rule;
   int exclusive;         /* output k holds the scan of the segment's elements before k */
   int reverse;           /* scan from the last element toward the first */
   int64_t inner, len, outer;

@@ -70,6 +70,8 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         set_flag (r.exclusive, opt == "exclusive", "inclusive", "exclusive");
       else if (opt == "forward" || opt == "reverse")
         set_flag (r.reverse, opt == "reverse", "forward", "reverse");
+      else if (opt == "omitnan" || opt == "includenan")
+        set_flag (r.omitnan, opt == "omitnan", "omitnan", "includenan");
       else if (opt == "native" || opt == "double")
         {
           const int oc = opt == "native" ? 1 : 2;
@@ -106,7 +108,8 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
       else
         error_with_id ("gpuscan:option", "gpuscan: unknown option \"%s\" "
                        "(argument %d); known: sum, prod, max, min, native, double, "
-                       "inclusive, exclusive, forward, reverse, segments, algorithm",
+                       "inclusive, exclusive, forward, reverse, omitnan, includenan, "
+                       "segments, algorithm",
                        args(i).string_value ().c_str (), argn);
     }
   if (r.outclass && r.op != SCAN_SUM && ! (r.outclass == 2 && r.op == SCAN_PROD))
@@ -199,6 +202,11 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
   const bool to_double = r.outclass == 2
                          || ((integer || in == SCAN_LOGICAL)
                              && (r.op == SCAN_SUM || r.op == SCAN_PROD) && r.outclass != 1);
+  // MATLAB's NaN flags where they change Octave's rule (the other two are Octave's)
+  if (r.omitnan == 1 && (r.op == SCAN_SUM || r.op == SCAN_PROD))
+    d.nan_rule = SCAN_NAN_OMIT;
+  else if (r.omitnan == 0 && (r.op == SCAN_MAX || r.op == SCAN_MIN))
+    d.nan_rule = SCAN_NAN_INCLUDE;
   if (to_double || in == SCAN_DOUBLE || in == SCAN_CDOUBLE)
     d.type = complex ? SCAN_CDOUBLE : SCAN_DOUBLE;
   else
@@ -208,6 +216,9 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
       if (d.op == SCAN_SUM && (integer || in == SCAN_LOGICAL))
         d.op = SCAN_SATSUM;
     }
+  if (d.type != SCAN_DOUBLE && d.type != SCAN_SINGLE && d.type != SCAN_CDOUBLE
+      && d.type != SCAN_CSINGLE)
+    d.nan_rule = SCAN_NAN_OCTAVE;   // (no NaN to treat)
   return d;
 }
 

@@ -18,6 +18,7 @@ struct scan_request
   int exclusive = -1;        // -1: not given
   int reverse = -1;
   int outclass = 0;          // 0: Octave's default, 1: "native", 2: "double"
+  int omitnan = -1;          // -1: not given, 1: "omitnan", 0: "includenan"
   octave_value segments;
   bool has_segments = false;
   scan_algorithm algorithm = ALG_AUTO;

@@ -84,6 +84,11 @@ function k = draw_case (lens)
     k.outclass = "double";
   endif
   k.index = any (strcmp (k.op, {"max", "min"})) && rand () < 0.7;
+  ## MATLAB's NaN flags, each with either operator family (two of the four are no-ops)
+  k.nanflag = "";
+  if (rand () < 0.3)
+    k.nanflag = {"omitnan", "includenan"}{randi (2)};
+  endif
   k.x = draw_data (k);
   ## segments: none, one flag per element, or one per step along dim
   k.heads = [];
@@ -189,6 +194,9 @@ function s = describe (k)
                             merge (k.heads_numeric, ", numeric", ""),
                             merge (k.heads_device, ", device", ""));
   endif
+  if (! isempty (k.nanflag))
+    flags{end+1} = k.nanflag;
+  endif
   if (k.special)
     flags{end+1} = "specials";
   endif
@@ -210,6 +218,9 @@ function [msg, y] = run_case (k, device)
   endif
   if (! isempty (k.outclass))
     args{end+1} = k.outclass;
+  endif
+  if (! isempty (k.nanflag))
+    args{end+1} = k.nanflag;
   endif
   if (! isempty (k.heads))
     h = k.heads;
@@ -339,6 +350,10 @@ endfunction
 ## dim 1, shifted for "exclusive"
 function [v, iv, sc] = scan_segment (k, seg)
   iv = zeros (size (seg));
+  nan = isnan (seg);   # (complex: either part)
+  if (strcmp (k.nanflag, "omitnan") && any (strcmp (k.op, {"sum", "prod"})) && any (nan(:)))
+    seg(nan) = strcmp (k.op, "prod");   # a NaN counts as +0 or 1
+  endif
   sc = cumsum (abs (double (seg)), 1);
   switch (k.op)
     case "sum"
@@ -359,6 +374,14 @@ function [v, iv, sc] = scan_segment (k, seg)
     case "min"
       [v, iv] = cummin (seg, 1);
   endswitch
+  if (strcmp (k.nanflag, "includenan") && any (strcmp (k.op, {"max", "min"})))
+    ## the first NaN (part) wins from its position on, with its index
+    for c = find (any (nan, 1))
+      p = find (nan(:, c), 1);
+      v(p:end, c) = seg(p, c);
+      iv(p:end, c) = p;
+    endfor
+  endif
   if (k.exclusive && ! isempty (seg))
     first = repmat (empty_value (k, class (v)), 1, columns (seg));
     v = [first; v(1:end-1, :)];
