@@ -70,6 +70,16 @@
 ## starts at a segment's last element.  Index outputs count from the start of the
 ## whole slice, not of the segment.
 ##
+## @item @qcode{"keys"}, @var{g}
+## Segments from keys, as Thrust's @code{scan_by_key}: a segment starts at the first
+## element and wherever @var{g} changes along @var{dim} (compared in @var{g}'s own
+## class; a NaN key differs from every key, itself included).  @var{g} is numeric,
+## logical or char, the size of @var{x} or a vector of length
+## @code{size (@var{x}, @var{dim})}; @code{gpuscan (@var{x}, "keys", @var{g})} is
+## @code{gpuscan (@var{x}, "segments", [true, diff(@var{g}) != 0])} for a row vector,
+## on every engine.  Rows of a table sorted by customer:
+## @code{gpuscan (amount, "keys", customer)} is each customer's running total.
+##
 ## @item @qcode{"algorithm"}, @var{name}
 ## @qcode{"auto"} (default) picks the engine per call; @qcode{"cpu"} is the
 ## multithreaded CPU engine.  With the CUDA engine and a GPU:
@@ -125,7 +135,7 @@ endfunction
 %! [txt, fmt] = get_help_text ("gpuscan");
 %! assert (fmt, "texinfo");
 %! for o = {"sum", "prod", "max", "min", "native", "double", "inclusive", "exclusive", ...
-%!          "forward", "reverse", "omitnan", "includenan", "segments", "algorithm", "auto", "cpu", "gpu"}
+%!          "forward", "reverse", "omitnan", "includenan", "segments", "keys", "algorithm", "auto", "cpu", "gpu"}
 %!   assert (! isempty (strfind (txt, sprintf ('@qcode{"%s"}', o{1}))), o{1});
 %! endfor
 
@@ -779,7 +789,7 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
 %!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
-%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, native.*omitnan, includenan> gpuscan (1:3, "bogus")
+%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, native.*omitnan, includenan, segments, keys> gpuscan (1:3, "bogus")
 %!error id=gpuscan:option gpuscan (1:3, 1, 2)
 %!error id=gpuscan:missing_value gpuscan (1:3, "segments")
 %!error id=gpuscan:missing_value gpuscan (1:3, "algorithm")
@@ -934,6 +944,26 @@ endfunction
 %! [rm, ri] = cummax (r(1:p-1, 1));
 %! assert ({m(1:p-1, 1), i(1:p-1, 1)}, {rm, ri});
 %!error <options "omitnan" and "includenan" conflict> gpuscan (1:3, "omitnan", "includenan")
+
+%!test
+%! ## "keys": segments wherever the keys change along DIM, in the keys' own class
+%! x = 1:8;
+%! assert (gpuscan (x, "keys", [1 1 2 2 2 1 1 3]), [1 3 3 7 12 6 13 8]);
+%! assert (gpuscan (x, "keys", 'aabbbccd'), [1 3 3 7 12 6 13 8]);
+%! assert (gpuscan (x, "keys", int64 (2^53) + int64 ([0 0 1 1 1 0 0 2])), [1 3 3 7 12 6 13 8]);
+%! assert (gpuscan (x, "keys", [NaN NaN 1 1 1 1 1 1]), [1 2 3 7 12 18 25 33]);
+%! m = magic (4);
+%! assert (gpuscan (m, 2, "keys", [1 1 2 2]), gpuscan (m, 2, "segments", [1 0 1 0]));
+%! g = [1 1 2 2; 1 2 2 2; 3 3 3 3; 3 3 3 3];
+%! [y, i] = gpuscan (m, "max", "reverse", "keys", g);
+%! [ry, ri] = gpuscan (m, "max", "reverse", "segments", [1 1 1 1; 0 1 0 0; 1 1 1 1; 0 0 0 0]);
+%! assert ({y, i}, {ry, ri});
+%! r = randn (1e5, 1);
+%! k = cumsum (rand (1e5, 1) < 0.001);
+%! assert (gpuscan (r, "keys", k, "exclusive"), gpuscan (r, "segments", [1; diff(k)], "exclusive"));
+%!error <KEYS must be a full numeric, logical or char array> gpuscan (1:3, "keys", {1, 2, 3})
+%!error <KEYS must be the size of X> gpuscan (1:8, "keys", 1:3)
+%!error <"segments" and "keys" conflict> gpuscan (1:3, "keys", 1:3, "segments", [1 0 0])
 
 %!test
 %! ## the CPU engine's floating sums: the same bits for 1 and 3 threads (fresh Octaves,

@@ -18,8 +18,9 @@ classdef gpuscan_array < handle
 ## device array on the GPU.  @code{gather (@var{d})} copies it
 ## back.  @code{gpuscan (@var{d}, @dots{})} takes every option of the host call
 ## (@var{dim}, the operator, @qcode{"exclusive"}, @qcode{"reverse"},
-## @qcode{"native"}/@qcode{"double"}, @qcode{"segments"} given as a host array or a
-## @code{gpuscan_array}, @qcode{"algorithm"}) and returns device arrays, the values and,
+## @qcode{"native"}/@qcode{"double"}, @qcode{"omitnan"}/@qcode{"includenan"},
+## @qcode{"segments"} given as a host array or a @code{gpuscan_array}, @qcode{"keys"}
+## as a host array, @qcode{"algorithm"}) and returns device arrays, the values and,
 ## for max and min, the indices, without going through host memory.  The results equal
 ## the host call's, class rules included.  @code{gpuscan_compact} keeps the elements
 ## where a logical mask is true.
@@ -327,6 +328,14 @@ endclassdef
 %! k = mod (1:100, 7) == 0;
 %! y = gpuscan (gpuscan_array (m), 2, "exclusive", "segments", gpuscan_array (k));
 %! assert (gather (y), gpuscan (m, 2, "exclusive", "segments", k));
+%! ## keys (a host array) and NaN flags on device arrays
+%! assert (gather (gpuscan (gpuscan_array (x), "keys", cumsum (f))), gpuscan (x, "keys", cumsum (f)));
+%! xn = x;
+%! xn(3:7:end) = NaN;
+%! assert (gather (gpuscan (gpuscan_array (xn), "omitnan")), gpuscan (xn, "omitnan"));
+%! [m, i] = gpuscan (gpuscan_array (xn), "min", "includenan");
+%! [rm, ri] = gpuscan (xn, "min", "includenan");
+%! assert ({gather(m), gather(i)}, {rm, ri});
 %! ## a host X with device segments runs on the host
 %! assert (gpuscan (x, "segments", gpuscan_array (f)), gpuscan (x, "segments", f));
 

@@ -55,6 +55,9 @@ DEFUN_DLD (gpuscan, args, nargout, GPUSCAN_HELP)
   boolNDArray heads_hold;
   if (r.has_segments)
     d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, heads_hold);
+  else if (r.has_keys)
+    d.heads = host_segment_heads (key_heads (r.keys, dv, d), dv, d.len, d.heads_full,
+                                  heads_hold);
 
   octave_value y, iy;
   const scan_algorithm alg = r.algorithm;

@@ -181,7 +181,7 @@ namespace
     if (scan_type_complex (s.type))
       error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must be a real numeric or "
                      "logical array of head flags");
-    full = segment_layout (s.dims, xdv, d.len);
+    full = segment_layout (s.dims, xdv, d.len, "SEGMENTS");
     if (s.type == SCAN_LOGICAL)
       return static_cast<const uint8_t *> (data (s));
     device_array h = new_array (s.dims, SCAN_LOGICAL, g);
@@ -205,6 +205,8 @@ namespace
       ix = new_array (x.dims, SCAN_DOUBLE, ixg);
     if (r.has_segments)
       d.heads = device_heads (r.segments, d, x.dims, d.heads_full, heads_g);
+    else if (r.has_keys)
+      d.heads = device_heads (key_heads (r.keys, x.dims, d), d, x.dims, d.heads_full, heads_g);
     char msg[512] = "";
     d.x = data (x);
     array_guard converted_g;

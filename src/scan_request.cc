@@ -80,7 +80,7 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
                            "\"double\" conflict");
           r.outclass = oc;
         }
-      else if (opt == "segments" || opt == "algorithm")
+      else if (opt == "segments" || opt == "keys" || opt == "algorithm")
         {
           if (i + 1 >= args.length ())
             error_with_id ("gpuscan:missing_value", "gpuscan: option \"%s\" "
@@ -90,6 +90,11 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
             {
               r.segments = v;
               r.has_segments = true;
+            }
+          else if (opt == "keys")
+            {
+              r.keys = v;
+              r.has_keys = true;
             }
           else
             {
@@ -109,9 +114,12 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         error_with_id ("gpuscan:option", "gpuscan: unknown option \"%s\" "
                        "(argument %d); known: sum, prod, max, min, native, double, "
                        "inclusive, exclusive, forward, reverse, omitnan, includenan, "
-                       "segments, algorithm",
+                       "segments, keys, algorithm",
                        args(i).string_value ().c_str (), argn);
     }
+  if (r.has_segments && r.has_keys)
+    error_with_id ("gpuscan:conflict", "gpuscan: options \"segments\" and \"keys\" "
+                   "conflict (keys give the segments)");
   if (r.outclass && r.op != SCAN_SUM && ! (r.outclass == 2 && r.op == SCAN_PROD))
     error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" does not apply to "
                    "\"%s\"", r.outclass == 1 ? "native" : "double",
@@ -222,15 +230,50 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
   return d;
 }
 
-int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len)
+int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len,
+                    const char *what)
 {
   if (fdv == xdv)
     return 1;
   if (fdv.isvector () && fdv.numel () == len)
     return 0;
-  error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must be the size of X "
-                 "(%s) or a vector of length size (X, DIM) = %ld, got %s",
-                 xdv.str ().c_str (), static_cast<long> (len), fdv.str ().c_str ());
+  error_with_id (what[0] == 'K' ? "gpuscan:keys" : "gpuscan:segments",
+                 "gpuscan: %s must be the size of X (%s) or a vector of length "
+                 "size (X, DIM) = %ld, got %s", what, xdv.str ().c_str (),
+                 static_cast<long> (len), fdv.str ().c_str ());
+}
+
+octave_value key_heads (const octave_value& g, const dim_vector& xdv, const scan_desc& d)
+{
+  if (! (g.isnumeric () || g.islogical () || g.is_string ()) || g.issparse ())
+    error_with_id ("gpuscan:keys", "gpuscan: KEYS must be a full numeric, logical or char "
+                   "array in host memory, got %s", g.class_name ().c_str ());
+  const bool full = segment_layout (g.dims (), xdv, d.len, "KEYS");
+  // G as (lanes, steps, slices): a head where an element differs from the one before it
+  // along the scan (compared in G's own class, so int64 keys stay exact; NaN != NaN)
+  const octave_idx_type inner = full ? d.inner : 1, len = d.len, outer = full ? d.outer : 1;
+  octave_value g3 = g.reshape (dim_vector (inner, len, outer));
+  boolNDArray h (dim_vector (inner, len, outer), true);
+  if (len > 1)
+    {
+      NDArray later (dim_vector (len - 1, 1)), earlier (dim_vector (len - 1, 1));
+      for (octave_idx_type k = 1; k < len; k++)
+        {
+          later(k - 1) = k + 1;
+          earlier(k - 1) = k;
+        }
+      const octave_value colon (octave_value::magic_colon_t);
+      const octave_value ne
+        = octave::binary_op (octave_value::op_ne,
+                             g3.index_op (octave_value_list (ovl (colon, later, colon))),
+                             g3.index_op (octave_value_list (ovl (colon, earlier, colon))));
+      const boolNDArray changed = ne.bool_array_value ();
+      for (octave_idx_type o = 0; o < outer; o++)
+        for (octave_idx_type k = 1; k < len; k++)
+          for (octave_idx_type i = 0; i < inner; i++)
+            h(i + inner * (k + len * o)) = changed(i + inner * (k - 1 + (len - 1) * o));
+    }
+  return octave_value (h.reshape (full ? xdv : g.dims ()));
 }
 
 const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,
@@ -239,7 +282,7 @@ const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,
   if (! (f.isnumeric () || f.islogical ()) || f.iscomplex ())
     error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must be a real numeric or "
                    "logical array of head flags");
-  full = segment_layout (f.dims (), xdv, len);
+  full = segment_layout (f.dims (), xdv, len, "SEGMENTS");
   if (f.islogical ())
     hold = f.bool_array_value ();
   else

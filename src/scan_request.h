@@ -21,6 +21,8 @@ struct scan_request
   int omitnan = -1;          // -1: not given, 1: "omitnan", 0: "includenan"
   octave_value segments;
   bool has_segments = false;
+  octave_value keys;         // "keys": a segment starts wherever they change
+  bool has_keys = false;
   scan_algorithm algorithm = ALG_AUTO;
   int dim = 0;               // 0: first non-singleton
 };
@@ -45,8 +47,13 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
 // Heads as 0/1 bytes from a host array of flags, kept alive by `hold`; sets full
 const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,
                                    octave_idx_type len, int& full, boolNDArray& hold);
-// Checks the shape of a flags array against X; returns heads_full
-int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len);
+// "keys", G: head flags (a logical array, the layout of G) that start a segment at the
+// first element and wherever G changes along the scanned dimension (for the segment code)
+octave_value key_heads (const octave_value& g, const dim_vector& xdv, const scan_desc& d);
+// Checks the shape of a flags array (what: "SEGMENTS" or "KEYS") against X; returns
+// heads_full
+int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len,
+                    const char *what);
 
 // Asks the kernel for transparent huge pages in the untouched memory of a large output
 // (where it offers them on request): its first writes then fault once per 2 MiB, not

@@ -95,6 +95,7 @@ function k = draw_case (lens)
   k.heads_full = false;
   k.heads_numeric = false;
   k.heads_device = false;
+  k.keys = false;
   dim = effective_dim (k.size, k.dim);
   len = size (k.x, min (dim, 2^31 - 1));
   if (rand () < 0.3)
@@ -114,6 +115,7 @@ function k = draw_case (lens)
       k.heads_numeric = true;
     endif
     k.heads_device = rand () < 0.5;
+    k.keys = rand () < 0.3;   # the same segments given as keys that change at the heads
   endif
 endfunction
 
@@ -190,7 +192,8 @@ function s = describe (k)
     flags{end+1} = "[Y, IY]";
   endif
   if (! isempty (k.heads))
-    flags{end+1} = sprintf ("segments (%s%s%s)", merge (k.heads_full, "full", "per step"),
+    flags{end+1} = sprintf ("%s (%s%s%s)", merge (k.keys, "keys", "segments"),
+                            merge (k.heads_full, "full", "per step"),
                             merge (k.heads_numeric, ", numeric", ""),
                             merge (k.heads_device, ", device", ""));
   endif
@@ -222,7 +225,18 @@ function [msg, y] = run_case (k, device)
   if (! isempty (k.nanflag))
     args{end+1} = k.nanflag;
   endif
-  if (! isempty (k.heads))
+  if (k.keys)
+    ## keys that change exactly where the heads are (after the first element)
+    if (k.heads_full)
+      g = cumsum (k.heads != 0, min (effective_dim (size (k.x), k.dim), ndims (k.x) + 1));
+    else
+      g = reshape (cumsum (k.heads(:) != 0), size (k.heads));
+    endif
+    if (rand () < 0.5)
+      g = int32 (g);
+    endif
+    args(end+1:end+2) = {"keys", g};
+  elseif (! isempty (k.heads))
     h = k.heads;
     if (device && k.heads_device)
       h = gpuscan_array (h);
