@@ -80,6 +80,17 @@
 ## on every engine.  Rows of a table sorted by customer:
 ## @code{gpuscan (amount, "keys", customer)} is each customer's running total.
 ##
+## @item @qcode{"groups"}, @var{g}
+## Running scans within groups of labels in any order, each element's output in its
+## own place: @var{g} is a numeric, logical or char vector of length
+## @code{size (@var{x}, @var{dim})} (one label per step, the same for every line),
+## and element @var{k} gets the scan of the elements before it (and itself) that carry
+## its label.  From a ledger in time order, @code{gpuscan (amount, "groups",
+## customer)} is each customer's balance after each transaction.  @var{x} is put in
+## the stable order of the labels (@code{sort}), scanned with a segment a label, and
+## put back; index outputs count in the original order.  A NaN label is a group of its
+## own.  Host arrays only (gather a device array first).
+##
 ## @item @qcode{"algorithm"}, @var{name}
 ## @qcode{"auto"} (default) picks the engine per call; @qcode{"cpu"} is the
 ## multithreaded CPU engine.  With the CUDA engine and a GPU:
@@ -135,7 +146,7 @@ endfunction
 %! [txt, fmt] = get_help_text ("gpuscan");
 %! assert (fmt, "texinfo");
 %! for o = {"sum", "prod", "max", "min", "native", "double", "inclusive", "exclusive", ...
-%!          "forward", "reverse", "omitnan", "includenan", "segments", "keys", "algorithm", "auto", "cpu", "gpu"}
+%!          "forward", "reverse", "omitnan", "includenan", "segments", "keys", "groups", "algorithm", "auto", "cpu", "gpu"}
 %!   assert (! isempty (strfind (txt, sprintf ('@qcode{"%s"}', o{1}))), o{1});
 %! endfor
 
@@ -789,7 +800,7 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
 %!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
-%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, native.*omitnan, includenan, segments, keys> gpuscan (1:3, "bogus")
+%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, native.*omitnan, includenan, segments, keys, groups> gpuscan (1:3, "bogus")
 %!error id=gpuscan:option gpuscan (1:3, 1, 2)
 %!error id=gpuscan:missing_value gpuscan (1:3, "segments")
 %!error id=gpuscan:missing_value gpuscan (1:3, "algorithm")
@@ -963,7 +974,55 @@ endfunction
 %! assert (gpuscan (r, "keys", k, "exclusive"), gpuscan (r, "segments", [1; diff(k)], "exclusive"));
 %!error <KEYS must be a full numeric, logical or char array> gpuscan (1:3, "keys", {1, 2, 3})
 %!error <KEYS must be the size of X> gpuscan (1:8, "keys", 1:3)
-%!error <"segments" and "keys" conflict> gpuscan (1:3, "keys", 1:3, "segments", [1 0 0])
+%!error <"segments", "keys" and "groups" conflict> gpuscan (1:3, "keys", 1:3, "segments", [1 0 0])
+
+%!test
+%! ## "groups": each label's running scan in the original order, on every algorithm
+%! x = [10 20 30 40 50 60];
+%! g = [2 1 2 3 1 2];
+%! assert (gpuscan (x, "groups", g), [10 20 40 40 70 100]);
+%! [m, i] = gpuscan ([5 1 7 2 3 9], "max", "groups", g, "reverse", "exclusive");
+%! assert (m, [9 3 9 -Inf -Inf -Inf]);
+%! assert (i, [6 5 6 0 0 0]);
+%! assert (gpuscan (magic (4), "groups", 'abab'), [16 2 3 13; 5 11 10 8; 25 9 9 25; 9 25 25 9]);
+%! ## a ledger: random labels, every operator against a loop over the groups
+%! n = 5000;
+%! lab = randi (40, n, 1);
+%! lab(1:97:end) = NaN;   # each NaN a group of its own
+%! v = randn (n, 3);
+%! for a = gpuscan_info ().algorithms
+%!   for op = {"sum", "max"}
+%!     [y, iy] = deal (zeros (n, 3));
+%!     if (strcmp (op{1}, "max"))
+%!       [y, iy] = gpuscan (v, "max", "groups", lab, "algorithm", a{1});
+%!     else
+%!       y = gpuscan (v, "groups", lab, "algorithm", a{1});
+%!     endif
+%!     [ry, riy] = deal (zeros (n, 3));
+%!     u = unique (lab(! isnan (lab)));
+%!     sets = [num2cell(u); num2cell(find (isnan (lab)))];
+%!     for s = 1:numel (sets)
+%!       if (s <= numel (u))
+%!         at = find (lab == sets{s});
+%!       else
+%!         at = sets{s};
+%!       endif
+%!       if (strcmp (op{1}, "max"))
+%!         [ry(at, :), k] = cummax (v(at, :), 1);
+%!         riy(at, :) = at(k);
+%!       else
+%!         ry(at, :) = cumsum (v(at, :), 1);
+%!       endif
+%!     endfor
+%!     assert (y, ry, 1e-12 * sum (abs (v(:))));
+%!     if (strcmp (op{1}, "max"))
+%!       assert (iy, riy);
+%!     endif
+%!   endfor
+%! endfor
+%!error <GROUPS must be a vector of length size .X, DIM. = 3> gpuscan (1:3, "groups", [1 2])
+%!error <GROUPS must be a full numeric, logical or char vector> gpuscan (1:3, "groups", {1, 2, 3})
+%!error <"segments", "keys" and "groups" conflict> gpuscan (1:3, "groups", 1:3, "keys", 1:3)
 
 %!test
 %! ## the CPU engine's floating sums: the same bits for 1 and 3 threads (fresh Octaves,

@@ -20,7 +20,8 @@ classdef gpuscan_array < handle
 ## (@var{dim}, the operator, @qcode{"exclusive"}, @qcode{"reverse"},
 ## @qcode{"native"}/@qcode{"double"}, @qcode{"omitnan"}/@qcode{"includenan"},
 ## @qcode{"segments"} given as a host array or a @code{gpuscan_array}, @qcode{"keys"}
-## as a host array, @qcode{"algorithm"}) and returns device arrays, the values and,
+## as a host array, @qcode{"algorithm"}; not @qcode{"groups"}) and returns device
+## arrays, the values and,
 ## for max and min, the indices, without going through host memory.  The results equal
 ## the host call's, class rules included.  @code{gpuscan_compact} keeps the elements
 ## where a logical mask is true.
@@ -336,6 +337,7 @@ endclassdef
 %! [m, i] = gpuscan (gpuscan_array (xn), "min", "includenan");
 %! [rm, ri] = gpuscan (xn, "min", "includenan");
 %! assert ({gather(m), gather(i)}, {rm, ri});
+%! fail ("gpuscan (gpuscan_array (1:3), 'groups', [1 2 1])", "takes a host X");
 %! ## a host X with device segments runs on the host
 %! assert (gpuscan (x, "segments", gpuscan_array (f)), gpuscan (x, "segments", f));
 

@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "gpuscan_help.h"
 #include "scan_desc.h"
+#include "scan_groups.h"
 #include "scan_request.h"
 
 namespace
@@ -53,17 +54,33 @@ DEFUN_DLD (gpuscan, args, nargout, GPUSCAN_HELP)
   d.index = nargout > 1 ? reinterpret_cast<double *> (1) : nullptr;   // set in run ()
 
   boolNDArray heads_hold;
+  octave_value xin = x;
+  group_order groups;
   if (r.has_segments)
     d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, heads_hold);
   else if (r.has_keys)
     d.heads = host_segment_heads (key_heads (r.keys, dv, d), dv, d.len, d.heads_full,
                                   heads_hold);
+  else if (r.has_groups)
+    {
+      // X in the labels' stable order, a segment a label
+      groups = order_groups (r.groups, d);
+      xin = reorder (x, d, groups.order);
+      d.heads = host_segment_heads (key_heads (groups.sorted, dv, d), dv, d.len,
+                                    d.heads_full, heads_hold);
+    }
 
   octave_value y, iy;
   const scan_algorithm alg = r.algorithm;
   y = with_array_type (d.type, [&] (auto tag) {
-    return run (octave_value_extract<decltype (tag)> (x), d, alg, iy);
+    return run (octave_value_extract<decltype (tag)> (xin), d, alg, iy);
   });
+  if (r.has_groups)
+    {
+      y = restore_values (y, d, groups.order);
+      if (nargout > 1)
+        iy = restore_index (iy, d, groups.order);
+    }
 
   octave_value_list retval;
   retval(0) = y;

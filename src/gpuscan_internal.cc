@@ -198,6 +198,9 @@ namespace
     const device_array x = from_descriptor (args(1), "X (argument 1)");
     const scan_request r = parse_scan_options (args.slice (1, args.length () - 1), 1);
     scan_desc d = plan_scan (x.dims, x.type, r, nargout);
+    if (r.has_groups)
+      error_with_id ("gpuscan:groups", "gpuscan: \"groups\" takes a host X; gather the "
+                     "device array first (or sort it by label and use \"keys\")");
     array_guard yg, ixg, heads_g;
     const device_array y = new_array (x.dims, d.type, yg);
     device_array ix;

@@ -80,7 +80,7 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
                            "\"double\" conflict");
           r.outclass = oc;
         }
-      else if (opt == "segments" || opt == "keys" || opt == "algorithm")
+      else if (opt == "segments" || opt == "keys" || opt == "groups" || opt == "algorithm")
         {
           if (i + 1 >= args.length ())
             error_with_id ("gpuscan:missing_value", "gpuscan: option \"%s\" "
@@ -95,6 +95,11 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
             {
               r.keys = v;
               r.has_keys = true;
+            }
+          else if (opt == "groups")
+            {
+              r.groups = v;
+              r.has_groups = true;
             }
           else
             {
@@ -114,12 +119,12 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         error_with_id ("gpuscan:option", "gpuscan: unknown option \"%s\" "
                        "(argument %d); known: sum, prod, max, min, native, double, "
                        "inclusive, exclusive, forward, reverse, omitnan, includenan, "
-                       "segments, keys, algorithm",
+                       "segments, keys, groups, algorithm",
                        args(i).string_value ().c_str (), argn);
     }
-  if (r.has_segments && r.has_keys)
-    error_with_id ("gpuscan:conflict", "gpuscan: options \"segments\" and \"keys\" "
-                   "conflict (keys give the segments)");
+  if (r.has_segments + r.has_keys + r.has_groups > 1)
+    error_with_id ("gpuscan:conflict", "gpuscan: options \"segments\", \"keys\" and "
+                   "\"groups\" conflict (each gives the segments)");
   if (r.outclass && r.op != SCAN_SUM && ! (r.outclass == 2 && r.op == SCAN_PROD))
     error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" does not apply to "
                    "\"%s\"", r.outclass == 1 ? "native" : "double",

@@ -23,6 +23,8 @@ struct scan_request
   bool has_segments = false;
   octave_value keys;         // "keys": a segment starts wherever they change
   bool has_keys = false;
+  octave_value groups;       // "groups": labels whose groups are scanned apart
+  bool has_groups = false;
   scan_algorithm algorithm = ALG_AUTO;
   int dim = 0;               // 0: first non-singleton
 };

@@ -19,7 +19,7 @@ for f in scan_desc cpu_engine cpu_pool cpu_array_ops chunked_scan device_arrays 
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
     -c "$top/src/$f.c" -o "$b/$f.o" &
 done
-for f in gpuscan gpuscan_internal scan_request; do
+for f in gpuscan gpuscan_internal scan_request scan_groups; do
   clang++ -std=gnu++17 $san -fsanitize=fuzzer-no-link $inc -c "$top/src/$f.cc" -o "$b/$f.o" &
 done
 clang++ -std=gnu++17 $san -fsanitize=fuzzer $inc -c "$top/tests/fuzz/fuzz_gateway.cc" -o "$b/fuzz_gateway.o" &
