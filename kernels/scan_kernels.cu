@@ -79,8 +79,8 @@ using namespace gsk;
 
 extern "C" int gsk_supports (const scan_desc *d)
 {
-  // MATLAB's NaN flags run on the CPU engine
-  return d->nan_rule == SCAN_NAN_OCTAVE && with_op (d, [] (auto) { });
+  // MATLAB's NaN flags and accurate sums run on the CPU engine
+  return d->nan_rule == SCAN_NAN_OCTAVE && ! d->accurate && with_op (d, [] (auto) { });
 }
 
 // CUB covers plain sums of one double or single vector, forward

@@ -74,6 +74,89 @@ VALUE_OPS (sumomit_csingle, csingle, CMPLXF (-0.0f, -0.0f), +, CMPLXF (0.0f, 0.0
 VALUE_OPS (prodomit_double, double, 1.0, *, 1.0, 0, isnan, 1.0)
 VALUE_OPS (prodomit_single, float, 1.0f, *, 1.0f, 0, isnan, 1.0f)
 
+/* ---- "accurate" sums: the state is a double-double, hi + lo with |lo| <= ulp (hi) / 2,
+   about 106 bits: every prefix is the exact sum rounded once (to double; a single's
+   from double, so twice) unless its exact value needs more than 106 bits to tell ---- */
+typedef struct { double hi, lo; } dd;
+/* Knuth's TwoSum: s + e == a + b exactly */
+static inline dd dd_two_sum (double a, double b)
+{
+  const double s = a + b, bb = s - a;
+  const dd r = { s, (a - (s - bb)) + (b - bb) };
+  return r;
+}
+static inline dd dd_fast_two_sum (double a, double b)   /* |a| >= |b| */
+{
+  const double s = a + b;
+  const dd r = { s, b - (s - a) };
+  return r;
+}
+/* the accurate double-double sum (two TwoSums, not the sloppy one, whose error grows
+   without bound where hi parts cancel); a non-finite sum is its hi part alone */
+static inline dd dd_add (dd a, dd b)
+{
+  dd s = dd_two_sum (a.hi, b.hi);
+  if (! isfinite (s.hi))
+    {
+      s.lo = 0;
+      return s;
+    }
+  if (a.lo == 0 && b.lo == 0)
+    return s;   /* (TwoSum's pair is normalized; and -0 + -0 stays -0) */
+  const dd t = dd_two_sum (a.lo, b.lo);
+  s.lo += t.hi;
+  s = dd_fast_two_sum (s.hi, s.lo);
+  s.lo += t.lo;
+  return dd_fast_two_sum (s.hi, s.lo);
+}
+/* hi + lo rounded; lo == 0 keeps a -0 */
+static inline double dd_value (dd a)
+{
+  return a.lo == 0 || ! isfinite (a.hi) ? a.hi : a.hi + a.lo;
+}
+#define ACCURATE_OPS(P, type, isnan_)                                                 \
+  typedef dd P##_t;                                                                   \
+  enum { P##_grouped = 1 };                                                           \
+  static inline P##_t P##_identity (void) { const dd r = { -0.0, 0.0 }; return r; }   \
+  static inline P##_t P##_lift (type x, int64_t k)                                    \
+  {                                                                                   \
+    const dd r = { isnan_ (x) ? 0.0 : (double) x, 0.0 };                              \
+    (void) k;                                                                         \
+    return r;                                                                         \
+  }                                                                                   \
+  static inline P##_t P##_combine (P##_t a, P##_t b) { return dd_add (a, b); }        \
+  static inline void P##_emit (P##_t a, type *y, double *ix)                          \
+  { (void) ix; *y = (type) dd_value (a); }                                            \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix)                   \
+  { (void) ix; *y = (type) (dd_value (a) + 0.0); }
+#define CACCURATE_OPS(P, type, isnan_, make)                                          \
+  typedef struct { dd re, im; } P##_t;                                                \
+  enum { P##_grouped = 1 };                                                           \
+  static inline P##_t P##_identity (void)                                             \
+  { const P##_t r = { { -0.0, 0.0 }, { -0.0, 0.0 } }; return r; }                     \
+  static inline P##_t P##_lift (type x, int64_t k)                                    \
+  {                                                                                   \
+    const int nan = isnan_ (x);                                                       \
+    const P##_t r = { { nan ? 0.0 : (double) creal (x), 0.0 },                        \
+                      { nan ? 0.0 : (double) cimag (x), 0.0 } };                      \
+    (void) k;                                                                         \
+    return r;                                                                         \
+  }                                                                                   \
+  static inline P##_t P##_combine (P##_t a, P##_t b)                                  \
+  { const P##_t r = { dd_add (a.re, b.re), dd_add (a.im, b.im) }; return r; }         \
+  static inline void P##_emit (P##_t a, type *y, double *ix)                          \
+  { (void) ix; *y = make (dd_value (a.re), dd_value (a.im)); }                        \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix)                   \
+  { (void) ix; *y = make (dd_value (a.re) + 0.0, dd_value (a.im) + 0.0); }
+ACCURATE_OPS (sumacc_double, double, NO_NAN)
+ACCURATE_OPS (sumacc_single, float, NO_NAN)
+ACCURATE_OPS (sumaccomit_double, double, isnan)
+ACCURATE_OPS (sumaccomit_single, float, isnan)
+CACCURATE_OPS (sumacc_cdouble, cdouble, NO_NAN, CMPLX)
+CACCURATE_OPS (sumacc_csingle, csingle, NO_NAN, CMPLXF)
+CACCURATE_OPS (sumaccomit_cdouble, cdouble, CNAN, CMPLX)
+CACCURATE_OPS (sumaccomit_csingle, csingle, CNAN, CMPLXF)
+
 /* Complex (1 + 0i) * x is not x when x holds an Inf (Annex G multiplication), and
    cumprod copies a scan's first element: so the complex state knows when it is empty. */
 /* ("omitnan": an element with a NaN part is left out, as an empty state) */
@@ -298,6 +381,8 @@ SATSUM_OPS (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
   CPU_SCAN_DEFINE (max_##name, type, max_##name)                                       \
   CPU_SCAN_DEFINE (min_##name, type, min_##name)                                       \
   CPU_SCAN_DEFINE (sumomit_##name, type, sumomit_##name)                               \
+  CPU_SCAN_DEFINE (sumacc_##name, type, sumacc_##name)                                 \
+  CPU_SCAN_DEFINE (sumaccomit_##name, type, sumaccomit_##name)                         \
   CPU_SCAN_DEFINE (prodomit_##name, type, prodomit_##name)                             \
   CPU_SCAN_DEFINE (maxnan_##name, type, maxnan_##name)                                 \
   CPU_SCAN_DEFINE (minnan_##name, type, minnan_##name)
@@ -331,7 +416,10 @@ static int64_t parallel_min (void)
     switch (d->op)                                                                     \
       {                                                                                \
       case SCAN_SUM:                                                                   \
-        (omit ? scan_run_sumomit_##name : scan_run_sum_##name) (d, nthreads);         \
+        if (d->accurate)                                                               \
+          (omit ? scan_run_sumaccomit_##name : scan_run_sumacc_##name) (d, nthreads); \
+        else                                                                           \
+          (omit ? scan_run_sumomit_##name : scan_run_sum_##name) (d, nthreads);       \
         return 0;                                                                      \
       case SCAN_PROD:                                                                  \
         (omit ? scan_run_prodomit_##name : scan_run_prod_##name) (d, nthreads);       \

@@ -162,9 +162,10 @@ static int cpu_scan_chunked (const scan_desc *d, int64_t chunk)
 static engine_status run_cpu (const scan_desc *d, char *msg, size_t msg_size)
 {
   const int64_t chunk = chunk_elements_forced ();
-  /* (the chunks carry a state as an element, and "omitnan" would leave out a NaN state:
-     the GPU engine, whose chunk logic this tests, does not take that rule) */
-  if (chunk && scan_numel (d) > chunk && d->nan_rule != SCAN_NAN_OMIT)
+  /* (the chunks carry a state as an element: "omitnan" would leave out a NaN state, and
+     an accurate sum's state has more than an element's bits; the GPU engine, whose
+     chunk logic this tests, takes neither) */
+  if (chunk && scan_numel (d) > chunk && d->nan_rule != SCAN_NAN_OMIT && ! d->accurate)
     {
       if (cpu_scan_chunked (d, chunk) == 0)
         return ENGINE_OK;

@@ -46,6 +46,9 @@ typedef struct scan_desc {
   scan_type type;
   scan_op op;
   scan_nan_rule nan_rule;
+  int accurate;          /* floating sums: a compensated (double-double) state, so that
+                            each output is the exact prefix sum rounded (but for double
+                            rounding, singles; CPU engine) */
   int exclusive;         /* output k holds the scan of the segment's elements before k */
   int reverse;           /* scan from the last element toward the first */
   int64_t inner, len, outer;

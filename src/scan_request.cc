@@ -70,6 +70,8 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         set_flag (r.exclusive, opt == "exclusive", "inclusive", "exclusive");
       else if (opt == "forward" || opt == "reverse")
         set_flag (r.reverse, opt == "reverse", "forward", "reverse");
+      else if (opt == "accurate")
+        r.accurate = true;
       else if (opt == "omitnan" || opt == "includenan")
         set_flag (r.omitnan, opt == "omitnan", "omitnan", "includenan");
       else if (opt == "native" || opt == "double")
@@ -119,12 +121,15 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         error_with_id ("gpuscan:option", "gpuscan: unknown option \"%s\" "
                        "(argument %d); known: sum, prod, max, min, native, double, "
                        "inclusive, exclusive, forward, reverse, omitnan, includenan, "
-                       "segments, keys, groups, algorithm",
+                       "accurate, segments, keys, groups, algorithm",
                        args(i).string_value ().c_str (), argn);
     }
   if (r.has_segments + r.has_keys + r.has_groups > 1)
     error_with_id ("gpuscan:conflict", "gpuscan: options \"segments\", \"keys\" and "
                    "\"groups\" conflict (each gives the segments)");
+  if (r.accurate && r.op != SCAN_SUM)
+    error_with_id ("gpuscan:conflict", "gpuscan: option \"accurate\" applies to sums, "
+                   "not to \"%s\"", scan_op_name (r.op));
   if (r.outclass && r.op != SCAN_SUM && ! (r.outclass == 2 && r.op == SCAN_PROD))
     error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" does not apply to "
                    "\"%s\"", r.outclass == 1 ? "native" : "double",
@@ -232,6 +237,8 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
   if (d.type != SCAN_DOUBLE && d.type != SCAN_SINGLE && d.type != SCAN_CDOUBLE
       && d.type != SCAN_CSINGLE)
     d.nan_rule = SCAN_NAN_OCTAVE;   // (no NaN to treat)
+  else
+    d.accurate = r.accurate && d.op == SCAN_SUM;
   return d;
 }
 

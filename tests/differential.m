@@ -1,8 +1,9 @@
 ## differential: randomized differential test of gpuscan against a reference built only
 ## from Octave's own cumsum, cumprod, cummax and cummin.  Every class, real and complex,
 ## shapes with 0 and 1, tile and chunk sizes +-1, dims beyond ndims, every operator,
-## "exclusive", "reverse", "native", "double", segments (full or per step, logical or
-## numeric, host or device), NaN, +-Inf, -0 and complex Inf/NaN mixes; the same cases
+## "exclusive", "reverse", "native", "double", "omitnan", "includenan", "accurate",
+## segments (full or per step, logical or numeric, host or device, or as keys), NaN,
+## +-Inf, -0 and complex Inf/NaN mixes; the same cases
 ## through device arrays where there are any.  Seeded: a failure prints the seed and the
 ## case, and differential (1, SEED, CASE) runs that case alone.
 ##   ok = differential (NCASES, SEED)    NCASES cases from SEED (default: the time)
@@ -89,6 +90,7 @@ function k = draw_case (lens)
   if (rand () < 0.3)
     k.nanflag = {"omitnan", "includenan"}{randi (2)};
   endif
+  k.accurate = strcmp (k.op, "sum") && rand () < 0.15;
   k.x = draw_data (k);
   ## segments: none, one flag per element, or one per step along dim
   k.heads = [];
@@ -200,6 +202,9 @@ function s = describe (k)
   if (! isempty (k.nanflag))
     flags{end+1} = k.nanflag;
   endif
+  if (k.accurate)
+    flags{end+1} = "accurate";
+  endif
   if (k.special)
     flags{end+1} = "specials";
   endif
@@ -224,6 +229,9 @@ function [msg, y] = run_case (k, device)
   endif
   if (! isempty (k.nanflag))
     args{end+1} = k.nanflag;
+  endif
+  if (k.accurate)
+    args{end+1} = "accurate";
   endif
   if (k.keys)
     ## keys that change exactly where the heads are (after the first element)
