@@ -103,11 +103,13 @@ namespace
   {
     static const char *const words[] = { "sum", "prod", "max", "min", "inclusive",
       "exclusive", "forward", "reverse", "native", "double", "segments", "algorithm",
-      "auto", "cpu", "decoupled", "cub", "SUM", "Max", "", "bogus" };
+      "auto", "cpu", "decoupled", "cub", "SUM", "Max", "", "bogus", "omitnan",
+      "includenan", "accurate", "keys", "groups" };
     const uint8_t k = r.byte ();
     switch (k % 10)
       {
-      case 0: case 1: case 2: return std::string (words[r.byte () % 20]);
+      case 0: case 1: case 2:
+        return std::string (words[r.byte () % (sizeof words / sizeof *words)]);
       case 3: return r.real ();
       case 4: return array (r);
       case 5: return descriptor (r);
