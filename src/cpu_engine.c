@@ -205,10 +205,11 @@ static inline int cgt_s (csingle a, csingle b)
 }
 #define REAL_GT(a, b) ((a) > (b))
 
-/* A later element replaces the running one only when strictly better; NaN is never
-   better, and a leading NaN run keeps its first position until a number comes.
+/* A later element replaces the running one only when strictly better.  NaN is never
+   better, and a leading NaN run keeps its first position until a number comes; or,
+   with nan_wins ("includenan"), the first NaN wins over every later element.
    `better (b, a)` is gt_ (b, a) for max, gt_ (a, b) for min. */
-#define MINMAX_OPS_1(P, type, isnan_, better, empty_value)                             \
+#define VALUE_INDEX_OPS_1(P, type, isnan_, better, empty_value, nan_wins)              \
   typedef struct { type v; int64_t i; } P##_t;                                         \
   enum { P##_grouped = 0 };                                                            \
   static inline P##_t P##_identity (void) { P##_t r = { 0, -1 }; return r; }          \
@@ -217,8 +218,8 @@ static inline int cgt_s (csingle a, csingle b)
   {                                                                                    \
     if (b.i < 0) return a;                                                             \
     if (a.i < 0) return b;                                                             \
-    if (isnan_ (b.v)) return a;                                                        \
-    if (isnan_ (a.v)) return b;                                                        \
+    if (isnan_ (nan_wins ? a.v : b.v)) return a;                                       \
+    if (isnan_ (nan_wins ? b.v : a.v)) return b;                                       \
     return better (b.v, a.v) ? b : a;                                                  \
   }                                                                                    \
   static inline void P##_emit (P##_t a, type *y, double *ix)                           \
@@ -227,6 +228,8 @@ static inline int cgt_s (csingle a, csingle b)
     if (ix) *ix = (double) (a.i + 1);                                                  \
   }                                                                                    \
   static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
+#define MINMAX_OPS_1(P, type, isnan_, better, empty_value)                             \
+  VALUE_INDEX_OPS_1 (P, type, isnan_, better, empty_value, 0)
 /* max and min of one type from the operator macro OPS_1 (MINMAX_OPS_1, CMINMAX_OPS_1) */
 #define EXTREMA_OPS(OPS_1, name, type, arg, gt_, lowest, highest)                      \
   static inline int gt_##_lt_##name (type a, type b) { return gt_ (b, a); }            \
@@ -290,27 +293,9 @@ MINMAX_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 MINMAX_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
 CMINMAX_OPS (cdouble, cdouble, cabs, cgt_d, -INFINITY, INFINITY)
 CMINMAX_OPS (csingle, csingle, cabsf, cgt_s, -INFINITY, INFINITY)
-/* "includenan": the first element with a NaN (part) wins over every later one, so
-   from there on the output is that element and its index; before it, the order above */
+/* "includenan" (complex too: the first element with a NaN part wins) */
 #define NANFIRST_OPS_1(P, type, isnan_, better, empty_value)                           \
-  typedef struct { type v; int64_t i; } P##_t;                                         \
-  enum { P##_grouped = 0 };                                                            \
-  static inline P##_t P##_identity (void) { P##_t r = { 0, -1 }; return r; }          \
-  static inline P##_t P##_lift (type x, int64_t k) { P##_t r = { x, k }; return r; }   \
-  static inline P##_t P##_combine (P##_t a, P##_t b)                                   \
-  {                                                                                    \
-    if (b.i < 0) return a;                                                             \
-    if (a.i < 0) return b;                                                             \
-    if (isnan_ (a.v)) return a;                                                        \
-    if (isnan_ (b.v)) return b;                                                        \
-    return better (b.v, a.v) ? b : a;                                                  \
-  }                                                                                    \
-  static inline void P##_emit (P##_t a, type *y, double *ix)                           \
-  {                                                                                    \
-    *y = a.i < 0 ? (empty_value) : a.v;                                                \
-    if (ix) *ix = (double) (a.i + 1);                                                  \
-  }                                                                                    \
-  static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
+  VALUE_INDEX_OPS_1 (P, type, isnan_, better, empty_value, 1)
 /* (after EXTREMA_OPS of the same name, whose reversed comparison it uses) */
 #define NAN_EXTREMA_OPS(name, type, isnan_, gt_, lowest, highest)                      \
   NANFIRST_OPS_1 (maxnan_##name, type, isnan_, gt_, lowest)                            \
