@@ -131,7 +131,9 @@
 ## sequential loop; as for any order, the error of element @var{k} of a sum is at
 ## most @code{(@var{k}-1) * eps (class (@var{y})) * sum (abs (@var{x}(1:@var{k})))} (to first
 ## order), and in practice a few @code{eps} of @code{cumsum (abs (@var{x}))}.  The
-## test suite checks @code{abs (y - cumsum (x)) <= 8 * eps * cumsum (abs (x))}.
+## test suite checks @code{abs (y - cumsum (x)) <= 8 * eps * cumsum (abs (x))}.  With
+## @qcode{"accurate"} every prefix is within one unit in the last place of the exact
+## sum.
 ##
 ## Sparse input is not supported (use @code{full}); char, cell, struct and function
 ## handle input is an error, as for @code{cumsum}.  Errors carry identifiers
