@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "build_info.h"
@@ -84,7 +85,14 @@ namespace
         a.dims(i) = static_cast<octave_idx_type> (sz(i));
       }
     a.dims.chop_trailing_singletons ();
-    a.dims.safe_numel ();   // an Octave error where the element count overflows
+    try
+      {
+        a.dims.safe_numel ();
+      }
+    catch (const std::bad_alloc&)   // (the element count overflows Octave's index)
+      {
+        not_an_array (what);
+      }
     if (! scan_type_find (cls.string_value (), cplx.bool_value (), a.type))
       not_an_array (what);
     if (a.numel () == 0)
