@@ -5,13 +5,6 @@
 
 namespace
 {
-  octave_value along (const octave_value& v, const scan_desc& d, const NDArray& order)
-  {
-    octave_value v3 = v.reshape (dim_vector (d.inner, d.len, d.outer));
-    const octave_value colon (octave_value::magic_colon_t);
-    return v3.index_op (octave_value_list (ovl (colon, order, colon))).reshape (v.dims ());
-  }
-
   NDArray inverse (const NDArray& order)
   {
     NDArray inv (order.dims ());
@@ -37,19 +30,21 @@ group_order order_groups (const octave_value& g, const scan_desc& d)
 
 octave_value reorder (const octave_value& v, const scan_desc& d, const NDArray& order)
 {
-  return along (v, d, order);
+  octave_value v3 = v.reshape (dim_vector (d.inner, d.len, d.outer));
+  const octave_value colon (octave_value::magic_colon_t);
+  return v3.index_op (octave_value_list (ovl (colon, order, colon))).reshape (v.dims ());
 }
 
 octave_value restore_values (const octave_value& ys, const scan_desc& d,
                              const NDArray& order)
 {
-  return along (ys, d, inverse (order));
+  return reorder (ys, d, inverse (order));
 }
 
 octave_value restore_index (const octave_value& iys, const scan_desc& d,
                             const NDArray& order)
 {
-  NDArray iy = along (iys, d, inverse (order)).array_value ();
+  NDArray iy = reorder (iys, d, inverse (order)).array_value ();
   double *p = iy.fortran_vec ();
   for (octave_idx_type i = 0; i < iy.numel (); i++)
     if (p[i] > 0)
