@@ -1,8 +1,14 @@
-## cpu_load (WHICH): times of cumsum and gpuscan (the default call, "auto") for the CPU
-## load benchmark (bench/cpu_load_bench.sh, which runs it under each load and thread
-## setting): vectors of 2^10 to 2^26 elements and a 4096x4096 matrix along dims 1 and 2,
-## doubles and singles; the best of five calls each (fewer repetitions are not enough
-## below a millisecond: up to 200 there).  Prints "case class cumsum_ms gpuscan_ms" rows.
+## cpu_load (): times of cumsum and gpuscan (the default call, "auto") for the CPU load
+## benchmark (bench/cpu_load_bench.sh, which runs it under each load and thread setting):
+## vectors of 2^10 to 2^26 elements and a 4096x4096 matrix along dims 1 and 2, doubles and
+## singles; the best of five calls each (fewer repetitions are not enough below a
+## millisecond: up to 200 there), the calls of all columns in turn, so that all meet the
+## same moments of the machine, in an order that rotates from one repetition to the next
+## (a call after cumsum's one thread found the other cores asleep: H100 host, 2^24
+## doubles, the CPU engine 14.6 ms right after cumsum, 9.7 ms after another gpuscan).  Where a GPU is usable, the CPU engine and the GPU
+## (GPUSCAN_ENGINE=cpu and gpu, which "auto" does not time) are columns of the same run,
+## so that "auto"'s choice compares with both.  Prints "case class cumsum_ms gpuscan_ms
+## [cpu_ms gpu_ms]" rows.
 function cpu_load ()
   cases = {};
   for e = 10:2:26
@@ -10,6 +16,10 @@ function cpu_load ()
   endfor
   cases(end+1, :) = {"4096^2,dim1", [4096 4096], 1};
   cases(end+1, :) = {"4096^2,dim2", [4096 4096], 2};
+  engines = {""};
+  if (gpuscan_info ().gpu_count > 0 && isempty (getenv ("GPUSCAN_ENGINE")))
+    engines = {"", "cpu", "gpu"};
+  endif
   for c = {"double", "single"}
     for i = 1:rows (cases)
       x = rand (cases{i, 2}, c{1});
@@ -18,23 +28,36 @@ function cpu_load ()
       for w = 1:8   # "auto" times its first calls of a shape and size on each engine
         gpuscan (x, dim);
       endfor
-      [tc, tg] = best (@() cumsum (x, dim), @() gpuscan (x, dim), reps);
-      printf ("%s %s %.5f %.5f\n", cases{i, 1}, c{1}, 1e3 * tc, 1e3 * tg);
+      fs = {@() cumsum(x, dim), @() gpuscan(x, dim)};
+      for e = engines(2:end)   # (a function call more: these columns are for 2^16 and up)
+        fs{end+1} = @() on_engine (e{1}, x, dim);
+      endfor
+      t = best (fs, reps);
+      printf ("%s %s%s\n", cases{i, 1}, c{1}, sprintf (" %.5f", 1e3 * t));
       fflush (stdout);
     endfor
   endfor
 endfunction
 
-## the best of reps calls of f and of g, one of each in turn, so that both meet the
-## same moments of the machine
-function [tf, tg] = best (f, g, reps)
-  tf = tg = Inf;
-  for r = 1:reps
-    t0 = tic ();
-    f ();
-    tf = min (tf, toc (t0));
-    t0 = tic ();
-    g ();
-    tg = min (tg, toc (t0));
+function y = on_engine (engine, x, dim)
+  setenv ("GPUSCAN_ENGINE", engine);
+  unwind_protect
+    y = gpuscan (x, dim);
+  unwind_protect_cleanup
+    setenv ("GPUSCAN_ENGINE", "");
+  end_unwind_protect
+endfunction
+
+## the best of reps calls of each function in fs, one of each in turn, starting with
+## another one each time
+function t = best (fs, reps)
+  n = numel (fs);
+  t = Inf (1, n);
+  for r = 1:max (reps, n)
+    for k = 1 + mod ((0:n-1) + r, n)
+      t0 = tic ();
+      fs{k} ();
+      t(k) = min (t(k), toc (t0));
+    endfor
   endfor
 endfunction

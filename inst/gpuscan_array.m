@@ -304,6 +304,9 @@ endclassdef
 %! check_scan (logical ([0 1 0 1]), "min");
 %! check_scan (single (1:10), "double");
 %! check_scan (single ([1+2i, 3, 4i]), "double");
+%! ## (conversions of 2^20 elements and more go in pieces over the threads)
+%! check_scan (int16 (mod ((1:2^20+7)', 9) - 4));
+%! check_scan (single (complex (mod ((1:2^20+7)', 9), 1)), "double");
 %! check_scan ([1+2i, 3, 4i, -1], "max");
 %! check_scan ([NaN 2 NaN 5 1], "max");
 %! check_scan (single ([NaN 2 NaN 5 1]), "min", "reverse");

@@ -81,6 +81,17 @@ endfunction
 %! check_compact ([1 NaN 3 Inf], logical ([0 1 1 1]));
 
 %!test
+%! ## sizes the CPU threads share (pieces of 2^16 elements from 2^20): the pieces' counts
+%! ## and places, of every element width, with runs of kept elements across pieces
+%! n = 2^20 + 2^16 + 5;
+%! mask = mod (floor ((1:n)' / 40000), 3) > 0 & rand (n, 1) < 0.9;
+%! for c = {"double", "single", "int16", "uint8"}
+%!   check_compact (cast (mod ((1:n)', 251), c{1}), mask);
+%! endfor
+%! check_compact (complex (single (1:n), 1)', mask);
+%! check_compact (complex (1:n, -1)', mask);
+
+%!test
 %! ## empty, all-false and all-true masks; shapes as x(mask)
 %! for n = [0 1 5 2048 100000]
 %!   x = (1:n)';

@@ -12,9 +12,9 @@
 
 #include <memory>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "gpuscan_help.h"
-#include "scan_desc.h"
+#include "base/scan_desc.h"
 #include "scan_groups.h"
 #include "scan_request.h"
 

@@ -19,8 +19,8 @@
 #include <string>
 
 #include "build_info.h"
-#include "engine.h"
-#include "scan_desc.h"
+#include "engine/engine.h"
+#include "base/scan_desc.h"
 #include "scan_request.h"
 
 // PKG_ADD: autoload ("__gpuscan__", "gpuscan.oct");

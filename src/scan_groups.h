@@ -7,7 +7,7 @@
 
 #include <octave/oct.h>
 
-#include "scan_desc.h"
+#include "base/scan_desc.h"
 
 struct group_order
 {

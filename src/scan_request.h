@@ -7,8 +7,8 @@
 
 #include <memory>
 
-#include "engine.h"
-#include "scan_desc.h"
+#include "engine/engine.h"
+#include "base/scan_desc.h"
 
 // Everything the options select, before it becomes a scan_desc.
 struct scan_request

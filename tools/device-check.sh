@@ -6,7 +6,7 @@
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
 #                         [matrix] [load] [cpuload]
-# cpuload: bench/cpu_load_bench.sh with "auto" and with the CPU engine forced;
+# cpuload: bench/cpu_load_bench.sh ("auto", and the CPU engine and the GPU forced);
 # load: the size of gpuscan.oct and, in a fresh Octave three times, the first GPU calls
 # (the driver loads, and unpacks, the kernels then); with .device/baseline.tar.gz, the
 # same for that tree's build, made beside the main one (an A/B of two trees);
@@ -229,11 +229,8 @@ if [[ $steps == *" pipeline "* ]]; then
 fi
 if [[ $steps == *" cpuload "* ]]; then
   # the CPU load benchmark on this host (0, 1 and every core busy): "auto" as a user calls
-  # it, then with the CPU engine forced
-  bash "$top/bench/cpu_load_bench.sh" "$pkg_setup pkg ('load', 'gpuscan');" > "$OUT/cpu-load-auto.txt" 2>&1
-  bash "$top/bench/cpu_load_bench.sh" "$pkg_setup pkg ('load', 'gpuscan'); setenv ('GPUSCAN_ENGINE', 'cpu');" \
-    > "$OUT/cpu-load-cpu.txt" 2>&1
-  paste "$OUT/cpu-load-auto.txt" <(cut -c 36- "$OUT/cpu-load-cpu.txt")
+  # it, and the CPU engine and the GPU forced, in the same run
+  bash "$top/bench/cpu_load_bench.sh" "$pkg_setup pkg ('load', 'gpuscan');" 2>&1 | tee "$OUT/cpu-load.txt"
   step_done cpuload
 fi
 if [[ $steps == *" obench "* ]]; then

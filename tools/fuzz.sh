@@ -15,9 +15,10 @@ start=$(date +%s)
 mkdir -p "$b/build" && (cd "$b/build" && "$top/configure" --without-cuda >/dev/null \
   && make -C src gpuscan_help.h >/dev/null)
 inc="$(mkoctfile -p INCFLAGS) -I$top/src -I$b/build/src"
-for f in scan_desc cpu_engine cpu_pool cpu_array_ops chunked_scan device_arrays engine; do
+for f in base/scan_desc base/chunked_scan base/work_pool cpu/cpu_engine cpu/cpu_array_ops \
+         cpu/cpu_chunks engine/engine engine/auto_choice engine/device_arrays; do
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
-    -c "$top/src/$f.c" -o "$b/$f.o" &
+    -c "$top/src/$f.c" -o "$b/$(basename $f).o" &
 done
 for f in gpuscan gpuscan_internal scan_request scan_groups; do
   clang++ -std=gnu++17 $san -fsanitize=fuzzer-no-link $inc -c "$top/src/$f.cc" -o "$b/$f.o" &

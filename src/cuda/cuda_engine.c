@@ -1,28 +1,21 @@
 /* CUDA host engine.  State that lives across calls: the device, three streams (scans,
-   copies in, copies out), device buffers that only grow, pinned staging buffers and
-   what "auto" measured.  Host data streams through the staging buffers: while the GPU copies
+   copies in, copies out), device buffers that only grow and pinned staging buffers.  Host data streams through the staging buffers: while the GPU copies
    one buffer, the host threads fill or drain the other, and copies in and out are
    interleaved so that both directions are in flight beside the scans. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <time.h>
 
 #include <cuda_runtime_api.h>
 
-#include "chunked_scan.h"
-#include "cuda_engine.h"
-#include "cuda_tuning.h"
-#include "fault_injection.h"
+#include "base/chunked_scan.h"
+#include "base/work_pool.h"
+#include "cuda/cuda_engine.h"
+#include "cuda/cuda_tuning.h"
+#include "cuda/fault_injection.h"
 #include "scan_kernels.h"
 
 typedef struct device_buffer { void *p; size_t bytes; } device_buffer;
-
-/* "auto"'s measurements of one shape class and size bucket (a power of two), per engine
-   (0: CPU, 1: GPU): the calls timed, and the best seconds per element among them */
-enum { AUTO_CPU, AUTO_GPU, AUTO_BUCKETS = 64 };
-typedef struct auto_bucket { int64_t calls[2]; double best[2]; } auto_bucket;
 
 static struct cuda_state {
   int tried;                 /* initialisation attempted */
@@ -39,14 +32,7 @@ static struct cuda_state {
   device_buffer x, y, ix, heads, work, compact, carry;
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
-  /* "auto": GPUSCAN_CROSSOVER's size for every shape class (0: not set; -1: never),
-     else what the calls of each shape class and size bucket measured */
-  int64_t crossover;
-  auto_bucket buckets[SHAPE_CLASSES][AUTO_BUCKETS];
-  int warned;                /* the one-time fallback warning was given */
 } st;
-
-static double auto_crossover (shape_class c);
 
 static const gsk_algorithm gsk_of[ALG_COUNT] = {
   GSK_DECOUPLED, GSK_DECOUPLED, GSK_KOGGE_STONE, GSK_BRENT_KUNG, GSK_DECOUPLED, GSK_CUB };
@@ -70,13 +56,6 @@ static cudaError_t wait_stream (void)
 }
 
 
-
-static double now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static void set_status (const char *what, cudaError_t err)
 {
@@ -302,9 +281,6 @@ static int init (void)
       return 0;
     }
   snprintf (st.status, sizeof st.status, "ok");
-  const char *env = getenv ("GPUSCAN_CROSSOVER");
-  if (env && *env)
-    st.crossover = atoll (env) > 0 ? atoll (env) : -1;
   return 1;
 }
 
@@ -319,37 +295,46 @@ static size_t pool_idle_bytes (void)
   return (size_t) (reserved - used);
 }
 
-void cuda_engine_info (engine_info *info)
+void cuda_engine_info (cuda_info *info)
 {
   init ();
-  snprintf (info->gpu_status, sizeof info->gpu_status, "%s", st.status);
+  memset (info, 0, sizeof *info);
+  snprintf (info->status, sizeof info->status, "%s", st.status);
   cudaDriverGetVersion (&info->driver_version);
   cudaRuntimeGetVersion (&info->runtime_version);
   if (! st.usable)
     return;
-  info->gpu_count = 1;
-  snprintf (info->gpu_name, sizeof info->gpu_name, "%s", st.prop.name);
+  info->usable = 1;
+  snprintf (info->name, sizeof info->name, "%s", st.prop.name);
   info->cc_major = st.prop.major;
   info->cc_minor = st.prop.minor;
-  info->gpu_mem_bytes = (double) st.prop.totalGlobalMem;
-  for (int c = 0; c < SHAPE_CLASSES; c++)
-    info->crossover[c] = auto_crossover ((shape_class) c);
-  info->gpu_held_bytes = (double) (held_bytes () + 4 * CUDA_STAGING_BYTES + pool_idle_bytes ());
+  info->mem_bytes = (double) st.prop.totalGlobalMem;
+  info->held_bytes = (double) (held_bytes () + 4 * CUDA_STAGING_BYTES + pool_idle_bytes ());
 }
 
 /* host copies use every core: one thread cannot keep up with the PCIe link */
+typedef struct copy_job { char *dst; const char *src; size_t bytes, piece; } copy_job;
+
+static void copy_piece (void *ctx, int64_t i)
+{
+  const copy_job *c = ctx;
+  const size_t off = (size_t) i * c->piece;
+  memcpy (c->dst + off, c->src + off, off + c->piece <= c->bytes ? c->piece : c->bytes - off);
+}
+
 static void host_copy (void *dst, const void *src, size_t bytes)
 {
-  /* pieces of at least 64 KiB, enough of them for every thread */
+  if (bytes < CUDA_PAR_COPY_MIN)
+    {
+      memcpy (dst, src, bytes);
+      return;
+    }
+  /* pieces that the pool's threads claim (a thread that comes late leaves its share to
+     the others): at least 64 KiB, 64 of them in all */
   size_t piece = bytes / 64;
   piece = piece < ((size_t) 64 << 10) ? (size_t) 64 << 10 : piece;
-  const int64_t pieces = (int64_t) ((bytes + piece - 1) / piece);
-#pragma omp parallel for schedule (static) if (bytes >= CUDA_PAR_COPY_MIN)
-  for (int64_t i = 0; i < pieces; i++)
-    {
-      const size_t off = (size_t) i * piece;
-      memcpy ((char *) dst + off, (const char *) src + off, off + piece <= bytes ? piece : bytes - off);
-    }
+  copy_job c = { dst, src, bytes, piece };
+  work_pool_for ((int64_t) ((bytes + piece - 1) / piece), copy_piece, &c);
 }
 
 /* bytes [off, off + n) of a move's contiguous engine image to or from buf */
@@ -584,13 +569,13 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
   return ENGINE_OK;
 }
 
-/* Host arrays go through the GPU in chunks of CUDA_PIPELINE_CHUNK_ELEMENTS (or
-   GPUSCAN_CHUNK_ELEMENTS, for tests), smaller where the GPU's free memory asks for it:
-   bounded device memory for any size.  ENGINE_NO_MEMORY when even that does not fit. */
-static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, size_t msg_size)
+/* Host arrays go through the GPU in chunks of CUDA_PIPELINE_CHUNK_ELEMENTS (or `forced`,
+   for tests), smaller where the GPU's free memory asks for it: bounded device memory for
+   any size.  ENGINE_NO_MEMORY when even that does not fit. */
+static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, int64_t forced, char *msg,
+                              size_t msg_size)
 {
   const int64_t n = scan_numel (d);
-  const int64_t forced = chunk_elements_forced ();
   int64_t chunk = forced ? forced : CUDA_PIPELINE_CHUNK_ELEMENTS;
   if (n <= chunk)
     chunk = n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : n;
@@ -605,138 +590,6 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, char *msg, si
       chunk = chunk < fit ? chunk : fit;
     }
   return gpu_run_chunked (d, a, chunk, msg, msg_size);
-}
-
-/* the shape classes "auto" measures apart: the CPU engine and the GPU's kernels scan
-   each differently */
-static shape_class shape_of (const scan_desc *d)
-{
-  return d->inner > 1 ? SHAPE_STRIDED : d->outer > 1 ? SHAPE_COLUMNS : SHAPE_VECTOR;
-}
-
-/* "auto" measures the calls themselves: in each shape class and size bucket (n in
-   [2^b, 2^(b+1)) from CUDA_AUTO_MIN_ELEMENTS), the first calls alternate between the GPU
-   (with its transfers) and the CPU engine, CUDA_AUTO_SAMPLES each, and from then on the
-   bucket runs on the engine with the lower best time per element, every call timed.
-   So the choice rests on the user's own shapes, outputs and machine load (a synthetic
-   calibration matrix chose the CPU for 4096x4096 along dim 2 where the GPU was 1.6x
-   faster), and nothing runs that the caller did not ask for. */
-static auto_bucket *bucket_of (const scan_desc *d)
-{
-  int b = 0;
-  for (uint64_t n = (uint64_t) scan_numel (d); n > 1; n >>= 1)
-    b++;
-  return &st.buckets[shape_of (d)][b];
-}
-
-static int auto_measured (const auto_bucket *k)
-{
-  return k->calls[AUTO_GPU] >= CUDA_AUTO_SAMPLES && k->calls[AUTO_CPU] >= CUDA_AUTO_SAMPLES;
-}
-
-static int auto_winner (const auto_bucket *k)
-{
-  return k->best[AUTO_GPU] < k->best[AUTO_CPU] ? AUTO_GPU : AUTO_CPU;
-}
-
-/* the engine for the next call of the bucket: one of every CUDA_AUTO_RECHECK calls goes to
-   the loser, whose best can only improve (a first call's or a loaded machine's slow times
-   do not decide for good) */
-static int auto_engine (const auto_bucket *k)
-{
-  if (! auto_measured (k))
-    return k->calls[AUTO_GPU] <= k->calls[AUTO_CPU] ? AUTO_GPU : AUTO_CPU;
-  const int64_t calls = k->calls[AUTO_GPU] + k->calls[AUTO_CPU];
-  return calls % CUDA_AUTO_RECHECK == 0 ? ! auto_winner (k) : auto_winner (k);
-}
-
-static void auto_record (auto_bucket *k, int engine, double seconds, int64_t n)
-{
-  const double per = seconds / (double) n;
-  if (! k->calls[engine]++ || per < k->best[engine])
-    k->best[engine] = per;
-}
-
-/* for gpuscan_info: the smallest size whose bucket has chosen the GPU; 0 where every
-   measured bucket chose the CPU, -1 where none is measured yet */
-static double auto_crossover (shape_class c)
-{
-  if (st.crossover)
-    return st.crossover > 0 ? (double) st.crossover : 0;
-  int measured = 0;
-  for (int b = 0; b < AUTO_BUCKETS; b++)
-    {
-      const auto_bucket *k = &st.buckets[c][b];
-      if (! auto_measured (k))
-        continue;
-      if (auto_winner (k) == AUTO_GPU)
-        return (double) ((int64_t) 1 << b);
-      measured = 1;
-    }
-  return measured ? 0 : -1;
-}
-
-static engine_status fall_back (const scan_desc *d, char *msg, size_t msg_size, cpu_runner cpu)
-{
-  if (! st.warned)
-    {
-      char why[600];
-      snprintf (why, sizeof why, "%.560s; using the CPU engine", msg);
-      engine_warn ("gpuscan:gpu_fallback", why);
-      st.warned = 1;
-    }
-  return cpu (d, msg, msg_size);
-}
-
-engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
-                                size_t msg_size, cpu_runner cpu)
-{
-  const char *force = getenv ("GPUSCAN_ENGINE");
-  if (a == ALG_AUTO && force && strcasecmp (force, "cpu") == 0)
-    return cpu (d, msg, msg_size);
-  const int forced_gpu = force && strcasecmp (force, "gpu") == 0;
-  auto_bucket *measured = NULL;   /* "auto" times the call into this bucket */
-  if (a == ALG_AUTO && ! forced_gpu)
-    {
-      const int64_t n = scan_numel (d);
-      if (n < CUDA_AUTO_MIN_ELEMENTS || ! gsk_supports (d) || ! init ())
-        return cpu (d, msg, msg_size);
-      if (st.crossover)
-        {
-          if (st.crossover < 0 || n < st.crossover)
-            return cpu (d, msg, msg_size);
-        }
-      else
-        {
-          measured = bucket_of (d);
-          if (auto_engine (measured) == AUTO_CPU)
-            {
-              const double t0 = now ();
-              const engine_status s = cpu (d, msg, msg_size);
-              if (s == ENGINE_OK)
-                auto_record (measured, AUTO_CPU, now () - t0, n);
-              return s;
-            }
-        }
-    }
-  else if (! init ())
-    {
-      if (a == ALG_AUTO)
-        return cpu (d, msg, msg_size);
-      snprintf (msg, msg_size, "algorithm '%s' needs a GPU: %s", engine_algorithm_name (a),
-                st.status);
-      return ENGINE_NO_GPU;
-    }
-  /* what the kernels do not cover (complex max/min, logical min) runs on the CPU */
-  if (! gsk_supports (d))
-    return cpu (d, msg, msg_size);
-  const double t0 = now ();
-  engine_status s = gpu_run (d, gsk_of[a], msg, msg_size);
-  if (s != ENGINE_OK && a == ALG_AUTO)
-    return fall_back (d, msg, msg_size, cpu);
-  if (measured)
-    auto_record (measured, AUTO_GPU, now () - t0, scan_numel (d));
-  return s;
 }
 
 /* ---- device arrays ----------------------------------------------------------------- */
@@ -766,6 +619,20 @@ static engine_status need_gpu (char *msg, size_t msg_size)
     if (s_ != ENGINE_OK)                                                              \
       return s_;                                                                      \
   } while (0)
+
+int cuda_engine_covers (const scan_desc *d)
+{
+  return gsk_supports (d);
+}
+
+engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, int64_t chunk, char *msg,
+                                size_t msg_size)
+{
+  NEED_GPU ();
+  if (! gsk_supports (d))
+    return ENGINE_UNSUPPORTED;
+  return gpu_run (d, gsk_of[a], chunk, msg, msg_size);
+}
 
 /* device-array memory, from the pool where there is one */
 static cudaError_t array_malloc (void **p, size_t bytes)

@@ -5,11 +5,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "cpu_array_ops.h"
-#include "cpu_engine.h"
-#include "device_arrays.h"
+#include "cpu/cpu_array_ops.h"
+#include "cpu/cpu_engine.h"
+#include "engine/device_arrays.h"
 #ifdef GPUSCAN_WITH_CUDA
-#include "cuda_engine.h"
+#include "cuda/cuda_engine.h"
 #endif
 
 typedef enum backend { BACKEND_UNKNOWN, BACKEND_NONE, BACKEND_CUDA, BACKEND_HOST } backend;

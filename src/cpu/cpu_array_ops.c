@@ -3,22 +3,65 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu_array_ops.h"
-#include "cpu_tuning.h"
+#include "base/work_pool.h"
+#include "cpu/cpu_array_ops.h"
+#include "cpu/cpu_tuning.h"
 
-#ifdef _OPENMP
-#include <omp.h>
-#else
-static int omp_get_thread_num (void) { return 0; }
-static int omp_get_num_threads (void) { return 1; }
-#endif
+/* pieces of CPU_OPS_PIECE elements, claimed by the pool's threads from CPU_PARALLEL_MIN
+   elements */
+static int64_t pieces_of (int64_t n)
+{
+  return n < CPU_PARALLEL_MIN ? 1 : (n + CPU_OPS_PIECE - 1) / CPU_OPS_PIECE;
+}
+
+/* the first element of piece i (n for i == pieces) */
+static int64_t piece_lo (int64_t n, int64_t pieces, int64_t i)
+{
+  const int64_t lo = pieces == 1 ? i * n : i * CPU_OPS_PIECE;
+  return lo < n ? lo : n;
+}
+
+static int64_t count_range (const uint8_t *mask, int64_t lo, int64_t hi)
+{
+  int64_t c = 0;
+  for (int64_t i = lo; i < hi; i++)
+    c += mask[i] != 0;
+  return c;
+}
+
+typedef struct count_job
+{
+  const uint8_t *mask;
+  int64_t n, pieces;
+  int64_t *count;   /* per piece, at i + 1 */
+} count_job;
+
+static void count_piece (void *ctx, int64_t i)
+{
+  count_job *c = ctx;
+  c->count[i + 1] = count_range (c->mask, piece_lo (c->n, c->pieces, i),
+                                 piece_lo (c->n, c->pieces, i + 1));
+}
+
+/* count[i + 1] = the nonzero bytes of piece i; count[0] = 0.  NULL without memory. */
+static int64_t *piece_counts (const uint8_t *mask, int64_t n, int64_t pieces)
+{
+  count_job c = { mask, n, pieces, calloc ((size_t) pieces + 1, sizeof (int64_t)) };
+  if (c.count)
+    work_pool_for (pieces, count_piece, &c);
+  return c.count;
+}
 
 int64_t cpu_count_nonzero (const uint8_t *mask, int64_t n)
 {
+  const int64_t pieces = pieces_of (n);
+  int64_t *count = pieces > 1 ? piece_counts (mask, n, pieces) : NULL;
+  if (! count)
+    return count_range (mask, 0, n);
   int64_t c = 0;
-#pragma omp parallel for reduction (+:c) schedule (static) if (n >= CPU_PARALLEL_MIN)
-  for (int64_t i = 0; i < n; i++)
-    c += mask[i] != 0;
+  for (int64_t i = 1; i <= pieces; i++)
+    c += count[i];
+  free (count);
   return c;
 }
 
@@ -46,36 +89,37 @@ static void compact_range (size_t elem_bytes, const void *x, const uint8_t *mask
     }
 }
 
-/* each thread counts its piece, the counts are scanned (exclusive), each thread copies */
+typedef struct compact_job
+{
+  size_t elem_bytes;
+  const void *x;
+  const uint8_t *mask;
+  int64_t n, pieces;
+  const int64_t *at;   /* where each piece's first kept element goes */
+  void *y;
+} compact_job;
+
+static void compact_piece (void *ctx, int64_t i)
+{
+  const compact_job *c = ctx;
+  compact_range (c->elem_bytes, c->x, c->mask, piece_lo (c->n, c->pieces, i),
+                 piece_lo (c->n, c->pieces, i + 1), c->y, c->at[i]);
+}
+
+/* the pieces are counted, the counts scanned (exclusive), and the pieces copied */
 void cpu_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y)
 {
-  if (n < CPU_PARALLEL_MIN)
+  const int64_t pieces = pieces_of (n);
+  int64_t *count = pieces > 1 ? piece_counts (mask, n, pieces) : NULL;
+  if (! count)   /* small, or no memory for the counts: one thread */
     {
       compact_range (elem_bytes, x, mask, 0, n, y, 0);
       return;
     }
-  int64_t *count = NULL;
-#pragma omp parallel
-  {
-    const int t = omp_get_thread_num (), nt = omp_get_num_threads ();
-#pragma omp single
-    count = calloc ((size_t) nt + 1, sizeof *count);
-    const int64_t lo = n * t / nt, hi = n * (t + 1) / nt;
-    int64_t c = 0;
-    for (int64_t i = lo; i < hi; i++)
-      c += mask[i] != 0;
-    if (count)
-      count[t + 1] = c;
-#pragma omp barrier
-#pragma omp single
-    if (count)
-      for (int i = 0; i < nt; i++)
-        count[i + 1] += count[i];
-    if (count)
-      compact_range (elem_bytes, x, mask, lo, hi, y, count[t]);
-  }
-  if (! count)   /* no memory for nt + 1 counters: one thread */
-    compact_range (elem_bytes, x, mask, 0, n, y, 0);
+  for (int64_t i = 0; i < pieces; i++)
+    count[i + 1] += count[i];
+  compact_job c = { elem_bytes, x, mask, n, pieces, count, y };
+  work_pool_for (pieces, compact_piece, &c);
   free (count);
 }
 
@@ -88,12 +132,21 @@ typedef float _Complex csingle;
   X (SCAN_INT32, int32_t) X (SCAN_UINT32, uint32_t) X (SCAN_INT64, int64_t)             \
   X (SCAN_UINT64, uint64_t) X (SCAN_LOGICAL, uint8_t)
 
-int cpu_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n)
+typedef struct convert_job
+{
+  scan_type from, to;
+  const void *x;
+  void *y;
+  int64_t n, pieces;
+} convert_job;
+
+/* y[lo, hi) = x[lo, hi) in class `to`; -1 for a pair without a conversion */
+static int convert_range (scan_type from, scan_type to, const void *x, void *y, int64_t lo,
+                          int64_t hi)
 {
   if (to == SCAN_CDOUBLE && from == SCAN_CSINGLE)
     {
-#pragma omp parallel for schedule (static) if (n >= CPU_PARALLEL_MIN)
-      for (int64_t i = 0; i < n; i++)
+      for (int64_t i = lo; i < hi; i++)
         ((cdouble *) y)[i] = ((const csingle *) x)[i];
       return 0;
     }
@@ -103,8 +156,7 @@ int cpu_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n
     {
 #define CONVERT_CASE(E, T)                                                            \
     case E:                                                                           \
-      _Pragma ("omp parallel for schedule (static) if (n >= CPU_PARALLEL_MIN)")       \
-      for (int64_t i = 0; i < n; i++)                                                 \
+      for (int64_t i = lo; i < hi; i++)                                               \
         ((double *) y)[i] = (double) ((const T *) x)[i];                              \
       return 0;
       FOR_REAL_TYPES (CONVERT_CASE)
@@ -112,6 +164,22 @@ int cpu_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n
     default:
       return -1;
     }
+}
+
+static void convert_piece (void *ctx, int64_t i)
+{
+  const convert_job *c = ctx;
+  convert_range (c->from, c->to, c->x, c->y, piece_lo (c->n, c->pieces, i),
+                 piece_lo (c->n, c->pieces, i + 1));
+}
+
+int cpu_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n)
+{
+  if (convert_range (from, to, x, y, 0, 0) != 0)
+    return -1;
+  convert_job c = { from, to, x, y, n, pieces_of (n) };
+  work_pool_for (c.pieces, convert_piece, &c);
+  return 0;
 }
 
 int cpu_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n)

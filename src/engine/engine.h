@@ -3,30 +3,17 @@
 #ifndef GPUSCAN_ENGINE_H
 #define GPUSCAN_ENGINE_H
 
-#include "scan_desc.h"
+#include "base/scan_desc.h"
+#include "base/scan_status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum scan_algorithm {
-  ALG_AUTO, ALG_CPU, ALG_KOGGE_STONE, ALG_BRENT_KUNG, ALG_DECOUPLED, ALG_CUB,
-  ALG_COUNT
-} scan_algorithm;
-
 /* the option value's name for each algorithm */
 const char *engine_algorithm_name (scan_algorithm a);
 /* -1 for an unknown name (case-insensitive) */
 int engine_algorithm_from_name (const char *name);
-
-typedef enum engine_status {
-  ENGINE_OK = 0,
-  ENGINE_UNSUPPORTED,   /* this (type, operator) has no scan in the engine asked for */
-  ENGINE_NO_GPU,        /* a GPU algorithm was asked for and no usable GPU is there */
-  ENGINE_GPU_ERROR,     /* the GPU failed; message in the buffer */
-  ENGINE_NO_MEMORY,
-  ENGINE_BAD_SETTING    /* an environment variable of gpuscan's holds no valid value */
-} engine_status;
 
 /* Run the scan; on failure write a message (without the "gpuscan: " prefix) to msg.
    GPUSCAN_ALGORITHM=name in the environment replaces "auto" with that algorithm (the test

@@ -4,7 +4,7 @@
 #ifndef GPUSCAN_CPU_ARRAY_OPS_H
 #define GPUSCAN_CPU_ARRAY_OPS_H
 
-#include "scan_desc.h"
+#include "base/scan_desc.h"
 
 #ifdef __cplusplus
 extern "C" {

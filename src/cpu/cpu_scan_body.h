@@ -198,7 +198,7 @@ static void scan_serial_##NAME (const scan_desc *d) \
    block's carry, and scans the block from it while the block is still in its cache. \
    An aggregate not yet published (its thread is slow, or descheduled) is computed \
    again where it is needed, after a short wait: no thread ever waits for another, so \
-   a thread that comes late, or never, delays nothing (cpu_pool.h). */ \
+   a thread that comes late, or never, delays nothing (base/work_pool.h). */ \
 typedef struct along_##NAME \
 { \
   const scan_desc *d; \
@@ -320,7 +320,7 @@ static void scan_along_##NAME (const scan_desc *d, int nthreads) \
   c.agg_heads = (uint8_t *) malloc ((size_t) (c.blocks * d->inner)); \
   c.ready = (int *) calloc ((size_t) c.blocks, sizeof (int)); \
   if (c.aggs && c.agg_heads && c.ready) \
-    cpu_pool_run (along_job_##NAME, &c, nthreads); \
+    work_pool_run (along_job_##NAME, &c, nthreads); \
   if (__atomic_load_n (&c.next, __ATOMIC_RELAXED) < c.blocks) \
     scan_serial_##NAME (d);   /* (no memory for the blocks) */ \
   free (c.aggs); \
@@ -384,7 +384,7 @@ static void scan_run_##NAME (const scan_desc *d, int nthreads) \
   if (nthreads == 1) \
     units_job_##NAME (&c); \
   else \
-    cpu_pool_run (units_job_##NAME, &c, nthreads); \
+    work_pool_run (units_job_##NAME, &c, nthreads); \
   if (__atomic_load_n (&c.next, __ATOMIC_RELAXED) < c.units) \
     scan_serial_##NAME (d);   /* (no memory for the states) */ \
 }

@@ -4,17 +4,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "cpu_engine.h"
-#include "cpu_pool.h"
-#include "cpu_tuning.h"
-#include "cpu_scan_body.h"
+#include "cpu/cpu_engine.h"
+#include "base/work_pool.h"
+#include "cpu/cpu_tuning.h"
+#include "cpu/cpu_scan_body.h"
 
-#ifdef _OPENMP
-#include <omp.h>
-#else
-static int omp_get_max_threads (void) { return 1; }
-static int omp_get_thread_limit (void) { return 1; }
-#endif
 
 /* a spin-wait's pause: no sched_yield, which on a busy machine hands the core to another
    process for up to a scheduler tick */
@@ -383,8 +377,7 @@ CPU_SCAN_DEFINE (min_logical, uint8_t, min_logical)
 
 int cpu_threads (void)
 {
-  const int n = omp_get_max_threads (), limit = omp_get_thread_limit ();
-  return n < limit ? n : limit;
+  return work_pool_max_threads ();
 }
 
 /* the size from which a scan takes several threads (GPUSCAN_CPU_PARALLEL_MIN: tests) */
@@ -394,6 +387,11 @@ static int64_t parallel_min (void)
   char *end;
   const long long n = v && *v ? strtoll (v, &end, 10) : 0;
   return n >= 1 && ! *end ? n : CPU_PARALLEL_MIN;
+}
+
+int cpu_scan_alone (const scan_desc *d)
+{
+  return scan_numel (d) >= parallel_min () && cpu_threads () > 1 && work_pool_alone ();
 }
 
 #define CASE_FLOAT(e, type, name)                                                      \
@@ -429,7 +427,7 @@ static int64_t parallel_min (void)
 
 int cpu_scan (const scan_desc *d)
 {
-  const int nthreads = scan_numel (d) < parallel_min () ? 1 : cpu_pool_threads (cpu_threads ());
+  const int nthreads = scan_numel (d) < parallel_min () ? 1 : work_pool_threads (cpu_threads ());
   if (scan_numel (d) == 0)
     return 0;
   const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;

@@ -1,28 +1,8 @@
 /* The chunk driver (see chunked_scan.h). */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "chunked_scan.h"
-#include "engine.h"
-
-int64_t chunk_elements_forced (void)
-{
-  const char *v = getenv ("GPUSCAN_CHUNK_ELEMENTS");
-  if (! v || ! *v)
-    return 0;
-  char *end;
-  const double n = strtod (v, &end);
-  if (*end || ! (n >= 1 && n <= 9.2e18) || n != (double) (int64_t) n)
-    {
-      char msg[160];
-      snprintf (msg, sizeof msg, "GPUSCAN_CHUNK_ELEMENTS=\"%.40s\" is no positive integer; "
-                "ignored", v);
-      engine_warn ("gpuscan:chunk_elements", msg);
-      return 0;
-    }
-  return (int64_t) n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : (int64_t) n;
-}
+#include "base/chunked_scan.h"
 
 /* lanes and steps of one chunk when a slab (inner x len) does not fit in a chunk */
 static void tile_shape (const scan_desc *d, int64_t chunk, int64_t *lanes, int64_t *steps)

@@ -1,10 +1,10 @@
-/* The CPU engine's worker threads (see cpu_pool.h). */
+/* Worker threads (see work_pool.h). */
+#include <omp.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 
-#include "cpu_pool.h"
-#include "cpu_tuning.h"
+#include "base/work_pool.h"
 
 static struct pool
 {
@@ -14,13 +14,14 @@ static struct pool
   pthread_t *threads;
   int started;
   unsigned long generation;  /* bumped for every job */
-  cpu_job job;
+  work_job job;
   void *ctx;
   int open;                  /* workers may still join */
   int want, joined;          /* workers the job takes, and that joined it */
   int running;               /* workers inside the job */
   int quit;
-  int alone;                 /* jobs still to run on the caller alone */
+  int alone;                 /* jobs still to run on the caller alone ... */
+  double alone_until;        /* ... before this time */
 } pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER };
 
 static void *worker (void *arg)
@@ -38,7 +39,7 @@ static void *worker (void *arg)
         continue;   /* too late, or enough: sleep until the next job */
       pool.joined++;
       pool.running++;
-      const cpu_job job = pool.job;
+      const work_job job = pool.job;
       void *const ctx = pool.ctx;
       pthread_mutex_unlock (&pool.m);
       job (ctx);
@@ -72,10 +73,18 @@ static double seconds (void)
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-int cpu_pool_threads (int threads)
+/* (with the lock held) */
+static int backing_off (void)
+{
+  if (pool.alone > 0 && seconds () >= pool.alone_until)
+    pool.alone = 0;
+  return pool.alone > 0;
+}
+
+int work_pool_threads (int threads)
 {
   pthread_mutex_lock (&pool.m);
-  if (pool.alone > 0 && threads > 1)
+  if (threads > 1 && backing_off ())
     {
       pool.alone--;
       threads = 1;
@@ -84,7 +93,15 @@ int cpu_pool_threads (int threads)
   return threads;
 }
 
-void cpu_pool_run (cpu_job job, void *ctx, int threads)
+int work_pool_alone (void)
+{
+  pthread_mutex_lock (&pool.m);
+  const int alone = backing_off ();
+  pthread_mutex_unlock (&pool.m);
+  return alone;
+}
+
+void work_pool_run (work_job job, void *ctx, int threads)
 {
   if (threads <= 1)
     {
@@ -110,12 +127,16 @@ void cpu_pool_run (cpu_job job, void *ctx, int threads)
     pthread_cond_wait (&pool.done, &pool.m);
   /* a worker that joined and then lost its core held the caller up for longer than
      the caller's own share: the machine is busy, and the next jobs run alone */
-  if (t1 - t0 > CPU_LATE_MIN_SECONDS && seconds () - t1 > CPU_LATE_FACTOR * (t1 - t0))
-    pool.alone = CPU_ALONE_JOBS;
+  const double t2 = seconds ();
+  if (t1 - t0 > POOL_LATE_MIN_SECONDS && t2 - t1 > POOL_LATE_FACTOR * (t1 - t0))
+    {
+      pool.alone = POOL_ALONE_JOBS;
+      pool.alone_until = t2 + POOL_ALONE_SECONDS;
+    }
   pthread_mutex_unlock (&pool.m);
 }
 
-void cpu_pool_release (void)
+void work_pool_release (void)
 {
   pthread_mutex_lock (&pool.m);
   pool.quit = 1;
@@ -130,4 +151,32 @@ void cpu_pool_release (void)
   pool.started = 0;
   pool.quit = 0;
   pthread_mutex_unlock (&pool.m);
+}
+
+int work_pool_max_threads (void)
+{
+  const int n = omp_get_max_threads (), limit = omp_get_thread_limit ();
+  return n < limit ? n : limit;
+}
+
+typedef struct for_job
+{
+  work_piece piece;
+  void *ctx;
+  int64_t pieces;
+  int64_t next;   /* the next piece to claim */
+} for_job;
+
+static void for_claim (void *p)
+{
+  for_job *f = p;
+  for (int64_t i; (i = __atomic_fetch_add (&f->next, 1, __ATOMIC_RELAXED)) < f->pieces;)
+    f->piece (f->ctx, i);
+}
+
+void work_pool_for (int64_t pieces, work_piece piece, void *ctx)
+{
+  for_job f = { piece, ctx, pieces, 0 };
+  const int threads = pieces > 1 ? work_pool_threads (work_pool_max_threads ()) : 1;
+  work_pool_run (for_claim, &f, (int64_t) threads < pieces ? threads : (int) pieces);
 }

@@ -1,21 +1,33 @@
-/* The CUDA host engine: persistent device state, staged transfers, the choice between
-   CPU and GPU for "auto".  C on the CUDA runtime API; the gateway never sees it. */
+/* The CUDA host engine: persistent device state, staged transfers, chunks, and the device
+   memory of device arrays.  C on the CUDA runtime API; only the engine layer calls it. */
 #ifndef GPUSCAN_CUDA_ENGINE_H
 #define GPUSCAN_CUDA_ENGINE_H
 
-#include "engine.h"
+#include "base/scan_desc.h"
+#include "base/scan_status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef engine_status (*cpu_runner) (const scan_desc *d, char *msg, size_t msg_size);
+/* 1 when the kernels scan d's (type, operator, options) */
+int cuda_engine_covers (const scan_desc *d);
+/* Scan host arrays with algorithm a (ALG_AUTO: the kernels' default, or a GPU algorithm),
+   in chunks of about chunk elements (0: the engine's own size); ENGINE_NO_GPU without a
+   usable GPU, ENGINE_UNSUPPORTED where the kernels do not cover d. */
+engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, int64_t chunk, char *msg,
+                                size_t msg_size);
 
-/* Scan host arrays with algorithm a (ALG_AUTO or a GPU algorithm); cpu runs the CPU
-   engine where the GPU cannot or should not. */
-engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, char *msg,
-                                size_t msg_size, cpu_runner cpu);
-void cuda_engine_info (engine_info *info);
+typedef struct cuda_info {
+  int usable;               /* a GPU is there and works */
+  char status[256];         /* "ok", or why not */
+  char name[256];
+  int cc_major, cc_minor;
+  double mem_bytes;
+  int driver_version, runtime_version;   /* as cudaDriverGetVersion: 1000*major + 10*minor */
+  double held_bytes;        /* device and pinned memory held between calls */
+} cuda_info;
+void cuda_engine_info (cuda_info *info);
 /* Free every device and pinned buffer (engine_release runs it when the oct-file is
    unloaded). */
 void cuda_engine_release (void);

@@ -14,7 +14,7 @@
 #ifndef GPUSCAN_CHUNKED_SCAN_H
 #define GPUSCAN_CHUNKED_SCAN_H
 
-#include "scan_desc.h"
+#include "base/scan_desc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -68,9 +68,6 @@ typedef struct chunk_backend
 
 /* the fewest elements a chunk holds: a carry, an element and an exclusive end */
 #define CHUNK_ELEMENTS_MIN 3
-/* GPUSCAN_CHUNK_ELEMENTS (tests: the chunk size of host scans), raised to
-   CHUNK_ELEMENTS_MIN; 0 where unset, or where it is no positive integer (with a warning) */
-int64_t chunk_elements_forced (void);
 /* elements each engine buffer needs for chunks of chunk_elements (>= CHUNK_ELEMENTS_MIN) */
 int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk_elements);
 /* the scan of d (host pointers) in chunks of about chunk_elements (>= CHUNK_ELEMENTS_MIN),

@@ -1,5 +1,5 @@
 /* Names and sizes of the scan description's types and operators. */
-#include "scan_desc.h"
+#include "base/scan_desc.h"
 
 size_t scan_type_size (scan_type t)
 {

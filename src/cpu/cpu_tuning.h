@@ -7,13 +7,9 @@
    0.81 idle, but 1.08 ms with both cores busy; one thread: 0.6).  GPUSCAN_CPU_PARALLEL_MIN
    sets it, for tests that run every size through the threads. */
 #define CPU_PARALLEL_MIN (1 << 20)
-/* a job whose caller, its own share done, waited on the workers for more than this
-   times that share (a worker lost its core mid-job) makes the next CPU_ALONE_JOBS jobs
-   run on the caller alone; then the threads are tried again.  Shares shorter than
-   CPU_LATE_MIN_SECONDS tell nothing (a wake-up takes tens of microseconds). */
-#define CPU_LATE_FACTOR 1.0
-#define CPU_LATE_MIN_SECONDS 1e-4
-#define CPU_ALONE_JOBS 15
+/* elements of a piece of an element-wise operation (compaction, conversion) that a thread
+   claims: many pieces a thread, so that a late thread leaves the rest to the others */
+#define CPU_OPS_PIECE ((int64_t) 1 << 16)
 /* bytes of one block of a long line: small enough to stay in a core's cache from its
    reduction to its scan; a constant, so that the blocks (and the rounding of floating
    sums) do not depend on the number of threads */

@@ -2,7 +2,7 @@
 #ifndef GPUSCAN_DEVICE_ARRAYS_H
 #define GPUSCAN_DEVICE_ARRAYS_H
 
-#include "engine.h"
+#include "engine/engine.h"
 
 /* free every array (the ids become unknown) */
 void device_arrays_release (void);

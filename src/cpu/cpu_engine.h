@@ -1,0 +1,29 @@
+/* The CPU engine: the reference every other engine is checked against, and the
+   fallback.  Multithreaded on the pool's workers (base/work_pool.h), as many as OpenMP's
+   settings allow (OMP_NUM_THREADS, OMP_THREAD_LIMIT). */
+#ifndef GPUSCAN_CPU_ENGINE_H
+#define GPUSCAN_CPU_ENGINE_H
+
+#include "base/scan_desc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 0 on success, -1 when the (type, op) pair has no CPU scan. */
+int cpu_scan (const scan_desc *d);
+/* the same scan through the chunk driver (base/chunked_scan.h) on host buffers of about
+   chunk elements: it tests the driver that the CUDA engine runs, where there is no GPU.
+   0 on success, -1 without memory or a CPU scan. */
+int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk);
+/* threads the engine uses for a large scan */
+int cpu_threads (void);
+/* 1 when the engine would scan d on one thread, where it could take several, because
+   it found the machine busy (base/work_pool.h) */
+int cpu_scan_alone (const scan_desc *d);
+
+
+#ifdef __cplusplus
+}
+#endif
+#endif

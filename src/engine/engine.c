@@ -1,0 +1,256 @@
+/* The engine layer: settings from the environment, "auto" and dispatch to the CPU and
+   CUDA engines (engine.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "base/chunked_scan.h"
+#include "base/work_pool.h"
+#include "cpu/cpu_array_ops.h"
+#include "cpu/cpu_engine.h"
+#include "engine/auto_choice.h"
+#include "engine/device_arrays.h"
+#include "engine/engine.h"
+#ifdef GPUSCAN_WITH_CUDA
+#include "cuda/cuda_engine.h"
+#endif
+
+#ifdef GPUSCAN_WITH_CUDA
+static double seconds (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* GPUSCAN_CROSSOVER: the size from which "auto" takes the GPU, without measuring (0: not
+   set; -1: never) */
+static int64_t crossover_forced (void)
+{
+  const char *v = getenv ("GPUSCAN_CROSSOVER");
+  return ! v || ! *v ? 0 : atoll (v) > 0 ? atoll (v) : -1;
+}
+#endif
+
+static const char *const algorithm_names[ALG_COUNT] = {
+  "auto", "cpu", "kogge-stone", "brent-kung", "decoupled", "cub" };
+
+const char *engine_algorithm_name (scan_algorithm a)
+{
+  return a < ALG_COUNT ? algorithm_names[a] : "?";
+}
+
+int engine_algorithm_from_name (const char *name)
+{
+  for (int a = 0; a < ALG_COUNT; a++)
+    if (strcasecmp (name, algorithm_names[a]) == 0)
+      return a;
+  return -1;
+}
+
+static engine_warning_handler warning_handler;
+
+void engine_set_warning_handler (engine_warning_handler h)
+{
+  warning_handler = h;
+}
+
+void engine_warn (const char *id, const char *msg)
+{
+  if (warning_handler)
+    warning_handler (id, msg);
+  else
+    fprintf (stderr, "warning: gpuscan: %s\n", msg);
+}
+
+void engine_get_info (engine_info *info)
+{
+  memset (info, 0, sizeof *info);
+  info->cpu_threads = cpu_threads ();
+  for (int c = 0; c < SHAPE_CLASSES; c++)
+    info->crossover[c] = -1;   /* nothing measured (no GPU: never) */
+#ifdef GPUSCAN_WITH_CUDA
+  info->has_cuda = 1;
+  info->cuda_archs = GPUSCAN_CUDA_ARCHS;
+  cuda_info gpu;
+  cuda_engine_info (&gpu);
+  snprintf (info->gpu_status, sizeof info->gpu_status, "%s", gpu.status);
+  info->driver_version = gpu.driver_version;
+  info->runtime_version = gpu.runtime_version;
+  if (gpu.usable)
+    {
+      info->gpu_count = 1;
+      snprintf (info->gpu_name, sizeof info->gpu_name, "%s", gpu.name);
+      info->cc_major = gpu.cc_major;
+      info->cc_minor = gpu.cc_minor;
+      info->gpu_mem_bytes = gpu.mem_bytes;
+      info->gpu_held_bytes = gpu.held_bytes;
+      const int64_t crossover = crossover_forced ();
+      for (int c = 0; c < SHAPE_CLASSES; c++)
+        info->crossover[c] = crossover > 0 ? (double) crossover : crossover < 0 ? 0
+                             : auto_crossover ((shape_class) c);
+    }
+#else
+  info->cuda_archs = "";
+  snprintf (info->gpu_status, sizeof info->gpu_status, "built without CUDA");
+#endif
+  device_arrays_info (info);
+#ifdef GPUSCAN_FAULT_INJECTION
+  info->fault_injection = 1;
+#endif
+}
+
+void engine_release (void)
+{
+  device_arrays_release ();
+#ifdef GPUSCAN_WITH_CUDA
+  cuda_engine_release ();
+#endif
+  work_pool_release ();
+}
+
+/* unloading the oct-file (clear functions, clear all, exit) gives everything back */
+__attribute__ ((destructor)) static void unload (void)
+{
+  engine_release ();
+}
+
+int64_t engine_count_nonzero (const uint8_t *mask, int64_t n)
+{
+  return cpu_count_nonzero (mask, n);
+}
+
+void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y)
+{
+  cpu_compact (elem_bytes, x, mask, n, y);
+}
+
+/* GPUSCAN_CHUNK_ELEMENTS (tests: the chunk size of host scans), raised to
+   CHUNK_ELEMENTS_MIN; 0 where unset, or where it is no positive integer (with a warning) */
+static int64_t chunk_elements_forced (void)
+{
+  const char *v = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+  if (! v || ! *v)
+    return 0;
+  char *end;
+  const double n = strtod (v, &end);
+  if (*end || ! (n >= 1 && n <= 9.2e18) || n != (double) (int64_t) n)
+    {
+      char msg[160];
+      snprintf (msg, sizeof msg, "GPUSCAN_CHUNK_ELEMENTS=\"%.40s\" is no positive integer; "
+                "ignored", v);
+      engine_warn ("gpuscan:chunk_elements", msg);
+      return 0;
+    }
+  return (int64_t) n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : (int64_t) n;
+}
+
+static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
+{
+  /* (the chunks carry a state as an element: "omitnan" would leave out a NaN state, and
+     an accurate sum's state has more than an element's bits; the GPU engine, whose
+     chunk logic this tests, takes neither) */
+  if (chunk && scan_numel (d) > chunk && d->nan_rule != SCAN_NAN_OMIT && ! d->accurate)
+    {
+      if (cpu_scan_in_chunks (d, chunk) == 0)
+        return ENGINE_OK;
+    }
+  else if (cpu_scan (d) == 0)
+    return ENGINE_OK;
+  snprintf (msg, msg_size, "no CPU scan for %s %s", scan_op_name (d->op),
+            scan_type_name (d->type));
+  return ENGINE_UNSUPPORTED;
+}
+
+engine_status engine_algorithm_forced (scan_algorithm *a, char *msg, size_t msg_size)
+{
+  const char *name = getenv ("GPUSCAN_ALGORITHM");
+  if (*a != ALG_AUTO || ! name || ! *name)
+    return ENGINE_OK;
+  const int forced = engine_algorithm_from_name (name);
+  if (forced < 0)
+    {
+      snprintf (msg, msg_size, "GPUSCAN_ALGORITHM=\"%.60s\" names no algorithm; known: auto, "
+                "cpu, kogge-stone, brent-kung, decoupled, cub", name);
+      return ENGINE_BAD_SETTING;
+    }
+  *a = (scan_algorithm) forced;
+  return ENGINE_OK;
+}
+
+#ifdef GPUSCAN_WITH_CUDA
+/* a GPU that failed under "auto" hands the call to the CPU engine, with one warning */
+static engine_status fall_back (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
+{
+  static int warned;
+  if (! warned)
+    {
+      char why[600];
+      snprintf (why, sizeof why, "%.560s; using the CPU engine", msg);
+      engine_warn ("gpuscan:gpu_fallback", why);
+      warned = 1;
+    }
+  return run_cpu (d, chunk, msg, msg_size);
+}
+
+/* "auto" on host arrays: the CPU engine, or the GPU where it is faster (auto_choice.h);
+   GPUSCAN_ENGINE ("cpu" or "gpu") and GPUSCAN_CROSSOVER take the choice away */
+static engine_status run_auto (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
+{
+  const char *force = getenv ("GPUSCAN_ENGINE");
+  if (force && strcasecmp (force, "cpu") == 0)
+    return run_cpu (d, chunk, msg, msg_size);
+  const int64_t n = scan_numel (d), crossover = crossover_forced ();
+  const int gpu_forced = force && strcasecmp (force, "gpu") == 0;
+  if (! cuda_engine_ready () || ! cuda_engine_covers (d)
+      || (! gpu_forced && (n < AUTO_MIN_ELEMENTS || crossover < 0
+                           || (crossover > 0 && n < crossover))))
+    return run_cpu (d, chunk, msg, msg_size);
+  const int timed = ! gpu_forced && ! crossover;
+  const auto_run run = timed ? auto_choose (d, cpu_scan_alone (d)) : AUTO_GPU;
+  const double t0 = seconds ();
+  engine_status s;
+  if (run != AUTO_GPU)
+    s = run_cpu (d, chunk, msg, msg_size);
+  else if ((s = cuda_engine_scan (d, ALG_AUTO, chunk, msg, msg_size)) != ENGINE_OK)
+    return fall_back (d, chunk, msg, msg_size);
+  if (timed && s == ENGINE_OK)
+    auto_record (d, run, seconds () - t0);
+  return s;
+}
+#endif
+
+engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size)
+{
+  const engine_status forced = engine_algorithm_forced (&a, msg, msg_size);
+  if (forced != ENGINE_OK)
+    return forced;
+  /* nothing to scan: no engine is asked (the GPU path would size buffers from 0) */
+  if (scan_numel (d) == 0)
+    return ENGINE_OK;
+  const int64_t chunk = chunk_elements_forced ();
+  if (a == ALG_CPU)
+    return run_cpu (d, chunk, msg, msg_size);
+#ifdef GPUSCAN_WITH_CUDA
+  if (a == ALG_AUTO)
+    return run_auto (d, chunk, msg, msg_size);
+  if (! cuda_engine_ready ())
+    {
+      snprintf (msg, msg_size, "algorithm '%s' needs a GPU: %s", engine_algorithm_name (a),
+                cuda_engine_status ());
+      return ENGINE_NO_GPU;
+    }
+  /* what the kernels do not cover (complex max/min, logical min, ...) runs on the CPU */
+  if (! cuda_engine_covers (d))
+    return run_cpu (d, chunk, msg, msg_size);
+  return cuda_engine_scan (d, a, chunk, msg, msg_size);
+#else
+  if (a == ALG_AUTO)
+    return run_cpu (d, chunk, msg, msg_size);
+  snprintf (msg, msg_size, "algorithm '%s' needs the CUDA engine, and this build of "
+            "gpuscan has none (configured without CUDA)", engine_algorithm_name (a));
+  return ENGINE_NO_GPU;
+#endif
+}
