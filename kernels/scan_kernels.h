@@ -1,4 +1,4 @@
-/* The kernels' C interface, called by the CUDA host engine (src/cuda_engine.c).
+/* The kernels' C interface, called by the CUDA host engine (src/cuda/cuda_engine.c).
    Every pointer in the scan_desc is a device pointer. */
 #ifndef GPUSCAN_SCAN_KERNELS_H
 #define GPUSCAN_SCAN_KERNELS_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <cuda_runtime_api.h>
 
-#include "scan_desc.h"
+#include "base/scan_desc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,7 +58,7 @@ cudaError_t gsk_convert (scan_type from, scan_type to, const void *x, void *y, i
 cudaError_t gsk_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                int *nan_seen, cudaStream_t stream);
 
-/* Chunked scans (src/chunked_scan.h): over lanes x steps index outputs, 1-based chunk
+/* Chunked scans (src/base/chunked_scan.h): over lanes x steps index outputs, 1-based chunk
    position p becomes carry_ix[lane] where p == carry_pos, p + shift elsewhere; 0 stays. */
 cudaError_t gsk_fix_index (double *ix, int64_t lanes, int64_t steps, double carry_pos,
                            const double *carry_ix, double shift, cudaStream_t stream);

@@ -3,7 +3,7 @@
 //   lift (x, k)          the state of element x at position k along the scanned dim
 //   combine (a, b)       the state of a followed by b (associative, not commutative)
 //   emit (a, y, ix)      the output of state a, and its 1-based index where ix != 0
-// The same rules as the CPU engine (src/cpu_engine.c), which is the reference.
+// The same rules as the CPU engine (src/cpu/cpu_engine.c), which is the reference.
 #pragma once
 
 #include <cstdint>

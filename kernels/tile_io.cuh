@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "redo_gate.cuh"
-#include "scan_desc.h"
+#include "base/scan_desc.h"
 #include "scan_ops.cuh"
 
 namespace gsk {

@@ -18,8 +18,8 @@
 
 #include <cuda_runtime_api.h>
 
-#include "cpu_array_ops.h"
-#include "cpu_engine.h"
+#include "cpu/cpu_array_ops.h"
+#include "cpu/cpu_engine.h"
 #include "scan_kernels.h"
 
 #define CHECK(call)                                                               \
