@@ -114,8 +114,9 @@
 ## @qcode{"auto"}, which times its own calls: for each shape (one vector, the columns
 ## of a matrix, other dimensions) and size (from 2^16 elements, by powers of two) the
 ## first six calls alternate between the GPU and the CPU engine, and later calls take
-## the faster one, but for one in 16 that checks the other again (so results of the
-## same call may differ in the last bits between engines, within the accuracy below).
+## the one that was faster in its last four calls, but for one in 16 that checks the
+## other again (so results of the same call may differ in the last bits between
+## engines, within the accuracy below).
 ## Host arrays go through the GPU in chunks, the next one copied in and the previous
 ## one copied out while one is scanned, with the scan state carried from chunk to chunk
 ## on the GPU, so any size that fits in host memory works
