@@ -34,6 +34,18 @@
 
 static void *work;
 static size_t work_bytes;
+
+/* what the kernels keep of the CUDA context, made at the first scan */
+static gsk_context *kernels (void)
+{
+  static gsk_context *ctx;
+  if (! ctx && ! (ctx = gsk_context_new ()))
+    {
+      fprintf (stderr, "gsk_context_new failed\n");
+      exit (1);
+    }
+  return ctx;
+}
 static cudaEvent_t ev0, ev1;
 
 static void need_work (size_t bytes)
@@ -59,7 +71,7 @@ static void run_job (const job *j)
 {
   switch (j->kind)
     {
-    case JOB_SCAN: CHECK (gsk_scan (j->d, j->a, work, work_bytes, 0)); break;
+    case JOB_SCAN: CHECK (gsk_scan (kernels (), j->d, j->a, work, work_bytes, 0)); break;
     case JOB_CUB:
       CHECK (gsk_cub_sum (j->d->type, j->d->x, j->d->y, scan_numel (j->d), j->d->exclusive,
                           work, work_bytes, 0));
@@ -308,7 +320,7 @@ static void do_malloc_copy (void *a)
 static void do_count (void *a)
 {
   compact_case *c = a;
-  CHECK (gsk_compact_count (c->mask, c->n, c->ws, &c->kept, 0));
+  CHECK (gsk_compact_count (kernels (), c->mask, c->n, c->ws, &c->kept, 0));
 }
 static void do_scatter (void *a)
 {
@@ -320,7 +332,7 @@ static void do_compact (void *a)
 {
   compact_case *c = a;
   void *y;
-  CHECK (gsk_compact_count (c->mask, c->n, c->ws, &c->kept, 0));
+  CHECK (gsk_compact_count (kernels (), c->mask, c->n, c->ws, &c->kept, 0));
   CHECK (cudaMalloc (&y, (size_t) (c->kept > 0 ? c->kept : 1) * 8));
   CHECK (gsk_compact_scatter (8, c->x, c->mask, c->n, y, c->ws, 0));
   CHECK (cudaStreamSynchronize (0));
@@ -478,7 +490,7 @@ int main (int argc, char **argv)
           d.y = y;
           need_work (gsk_workspace_bytes (&d, list[c].alg));
           for (int r = 0; r < 3; r++)
-            CHECK (gsk_scan (&d, list[c].alg, work, work_bytes, 0));
+            CHECK (gsk_scan (kernels (), &d, list[c].alg, work, work_bytes, 0));
         }
       CHECK (cudaDeviceSynchronize ());
       return 0;

@@ -123,7 +123,9 @@
 ## (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size, for tests: a positive integer,
 ## at least 3; another value is ignored with a warning).  @env{GPUSCAN_ALGORITHM}
 ## replaces @qcode{"auto"} with the algorithm it names in every call (for tests; a call
-## that names its algorithm keeps it).  Arrays kept on the GPU between calls:
+## that names its algorithm keeps it).  With @env{GPUSCAN_PLAN} set (not @qcode{"0"}),
+## every scan on the GPU prints what it launches to stderr: each pass's kernel, blocks,
+## threads, tile, shared memory and workspace.  Arrays kept on the GPU between calls:
 ## @code{gpuscan_array}.
 ## @end table
 ##

@@ -10,6 +10,7 @@
 #include <cuda_runtime.h>
 
 #include "block_scan.cuh"
+#include "context.cuh"
 #include "look_back.cuh"
 #include "scan_kernels.h"
 #include "scan_ops.cuh"
@@ -169,7 +170,7 @@ extern "C" size_t gsk_compact_workspace_bytes (int64_t n)
   return status_at (n) + (size_t) count_groups (n) * 16;
 }
 
-extern "C" cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *ws,
+extern "C" cudaError_t gsk_compact_count (gsk_context *c, const uint8_t *mask, int64_t n, void *ws,
                                           int64_t *total_host, cudaStream_t s)
 {
   const int64_t groups = count_groups (n);
@@ -178,7 +179,7 @@ extern "C" cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *
     return cudaSuccess;
   // flags of earlier epochs read as "not yet": no clearing between compactions, except
   // when the epoch wraps
-  static unsigned epoch = 0;
+  unsigned& epoch = c->compact_epoch;
   tile_status<count_op> ts = {};
   ts.words = reinterpret_cast<uint4 *> (static_cast<char *> (ws) + status_at (n));
   if (++epoch >= (1u << 29))

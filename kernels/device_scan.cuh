@@ -12,6 +12,7 @@
 
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <cstdio>
 #include <type_traits>
 
 #include "block_scan.cuh"
@@ -382,6 +383,46 @@ inline size_t hierarchy_states (int64_t tiles)
     }
 }
 
+// The kernels one pass of a scan can launch (device_scan.cuh: plan<Op>::choose picks one)
+enum class pass_kernel
+{
+  lane_tiles_vec,            // across vectors: tiles of 32 lanes, vector loads, a look-back per lane
+  lane_tiles,                // across vectors: tiles of 32 lanes, a look-back per lane
+  lane_runs,                 // across vectors: a thread per lane (long lanes in chunks: reduce,
+                             // carry, scan)
+  hierarchical_kogge_stone,  // reduce tiles, scan the totals, scan tiles from them
+  hierarchical_brent_kung,   // (the same with the Brent-Kung block scan)
+  line_blocks,               // a block per line, in one pass
+  striped,                   // decoupled look-back, tiles in registers
+  striped_lines,             // (several lines or head flags)
+  striped_exclusive,         // (exclusive)
+  wide_tiles,                // decoupled look-back, wide staged tiles
+  exact_tiles,               // a native sum's exact pass: one round of blocks takes the tiles
+  tiles                      // decoupled look-back, staged tiles
+};
+
+inline const char *pass_kernel_name (pass_kernel k)
+{
+  static constexpr const char *names[] = {
+    "lane tiles (vector loads)", "lane tiles", "lane runs", "hierarchical (Kogge-Stone)",
+    "hierarchical (Brent-Kung)", "line blocks", "striped tiles", "striped tiles (lines)",
+    "striped tiles (exclusive)", "wide tiles", "exact tiles", "tiles" };
+  return names[static_cast<int> (k)];
+}
+
+// The launch of one pass: what plan<Op>::choose decides, and what both the workspace's
+// size and the launch read
+struct pass_plan
+{
+  pass_kernel kernel;
+  int threads;        // a block
+  int64_t tile;       // elements a block scans (lane tiles: steps of 32 lanes)
+  int64_t grid;       // blocks (the exact pass: at most those the GPU holds at once)
+  size_t smem;        // dynamic shared memory a block
+  int64_t slots;      // look-back status slots (0: none)
+  size_t workspace;   // bytes of workspace
+};
+
 template <typename Op>
 struct plan
 {
@@ -392,15 +433,6 @@ struct plan
   // the tile size of the decoupled scan of n elements
   static int64_t decoupled_tile (int64_t n)
   { return wide::items != tile_shape<T, S>::items && n >= wide_tile_from ? wide::size : tile; }
-  // the most tiles the decoupled scan of n elements takes: the striped kernel's tiles,
-  // where it applies, may be smaller than the staged ones (with lines or head flags)
-  static int64_t decoupled_tiles_max (int64_t n)
-  {
-    int64_t t = decoupled_tile (n);
-    if (striped_tile<Op>::serves && n >= wide_tile_from)
-      t = std::min<int64_t> ({ t, striped_tile<Op>::size, striped_tile<Op, true>::size });
-    return blocks_for (n, t);
-  }
   // blocks an SM the wide tile's registers must allow for (tuning.cuh)
   static constexpr int wide_min_blocks
     = wide::bounded ? blocks_fitting<tile_storage<Op, block_scan_shuffle, wide::items, wide::threads>> (wide::threads) : 0;
@@ -469,9 +501,9 @@ struct plan
     return round_up (tile_status<Op>::flag_bytes (slots))
            + (tile_status<Op>::packed ? 0 : 2 * round_up (sizeof (S) * slots));
   }
-  static unsigned claim_status (void *ws, int64_t slots, cudaStream_t s)
+  static unsigned claim_status (gsk_context& c, void *ws, int64_t slots, cudaStream_t s)
   {
-    return claim_workspace (ws, status_bytes (slots),
+    return claim_workspace (c.workspace, ws, status_bytes (slots),
                             tile_status<Op>::packed ? layout_packed : layout_unpacked,
                             round_up (tile_status<Op>::flag_bytes (slots)), s);
   }
@@ -490,7 +522,7 @@ struct plan
   }
   static size_t index_workspace (const scan_desc *d)
   { return plan<latest_op>::status_bytes (blocks_for (scan_numel (d), index_tile)); }
-  static cudaError_t index_pass (const scan_desc *d, void *ws, cudaStream_t s)
+  static cudaError_t index_pass (gsk_context& c, const scan_desc *d, void *ws, cudaStream_t s)
   {
     if constexpr (indexes_values)   // (the plans of other operators instantiate no kernel)
       {
@@ -499,9 +531,9 @@ struct plan
         g.x = d->y;
         const int64_t tiles = blocks_for (g.n, index_tile);
         const prefix_by_look_back<latest_op> look = { positions::status_in (ws, tiles),
-                                                      positions::claim_status (ws, tiles, s), {} };
+                                                      positions::claim_status (c, ws, tiles, s), {} };
         positions::template launch_decoupled<extremum_index_kernel<T, index_items>> (
-          g, look, tiles, block_threads, g.heads && g.heads_full ? index_tile : 0, s);
+          c, g, look, tiles, block_threads, g.heads && g.heads_full ? index_tile : 0, s);
         return cudaGetLastError ();
       }
     return cudaErrorNotSupported;
@@ -510,12 +542,125 @@ struct plan
   // defined out of the class, so not inline: `extern template` then keeps the dispatch
   // unit from compiling the kernels again
   static size_t workspace (const scan_desc *d, gsk_algorithm a);
-  static cudaError_t run (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
-                          cudaStream_t s);
-  // one pass with this operator (run: the fast pass first where it applies)
-  static size_t pass_workspace (const scan_desc *d, gsk_algorithm a);
-  static cudaError_t pass (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
-                           const redo_gate& gate, cudaStream_t s);
+  static cudaError_t run (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
+                          size_t ws_bytes, cudaStream_t s);
+  // The one place that decides which kernel runs: the plan of one pass of d with this
+  // operator (`exact`: a native sum's exact pass, after its wrapping one).  Each branch
+  // says why it applies; the checks it calls (line_blocks_apply, striped_applies,
+  // use_lane_tiles, ...) are the conditions a kernel needs.
+  static pass_plan choose (const scan_desc *d, gsk_algorithm a, bool exact)
+  {
+    pass_plan p = {};
+    p.threads = block_threads;
+    if (d->inner > 1)
+      {
+        if (use_lane_tiles (d))   // lanes enough for tiles of 32, too few for a thread each
+          {
+            const bool vec = lane_vec > 1 && lane_vectors_apply (d);
+            p.kernel = vec ? pass_kernel::lane_tiles_vec : pass_kernel::lane_tiles;
+            p.tile = vec ? lane_vec_rows : lane_tile_rows;
+            p.grid = lane_groups (d) * lane_row_tiles (d, p.tile);
+            p.slots = p.grid * 32;
+            p.workspace = status_bytes (p.slots);
+            return p;
+          }
+        const lanes_args la = make_lanes_args (d);   // a thread a lane (and chunk of it)
+        p.kernel = pass_kernel::lane_runs;
+        p.grid = blocks_for (la.inner * la.outer * la.nchunks, block_threads);
+        p.workspace = la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
+        return p;
+      }
+    const int64_t n = scan_numel (d);
+    line_args g = make_line_args (d);
+    g.gate.exact = exact;
+    if (classic && (a == GSK_KOGGE_STONE || a == GSK_BRENT_KUNG))   // asked for by name
+      {
+        p.kernel = a == GSK_KOGGE_STONE ? pass_kernel::hierarchical_kogge_stone
+                                        : pass_kernel::hierarchical_brent_kung;
+        p.tile = tile;
+        p.grid = blocks_for (n, tile);
+        p.smem = staged_smem (g);
+        p.workspace = round_up (sizeof (S) * hierarchy_states (p.grid));
+        return p;
+      }
+    if (line_blocks_serve && line_blocks_apply (g))   // lines long and many enough
+      {
+        p.kernel = pass_kernel::line_blocks;
+        p.tile = g.len;
+        p.grid = n / g.len;
+        p.smem = staged_smem (g);
+        return p;
+      }
+    if (striped_applies<Op> (g))   // 4-byte sums and products, long enough, aligned
+      {
+        const bool lines = striped_lines (g);
+        p.kernel = g.exclusive ? pass_kernel::striped_exclusive
+                   : lines ? pass_kernel::striped_lines : pass_kernel::striped;
+        p.threads = striped_threads;
+        p.tile = lines ? striped_tile<Op, true>::size : striped_tile<Op>::size;
+        p.slots = p.grid = blocks_for (n, p.tile);
+      }
+    else if (wide::items != tile_shape<T, S>::items && decoupled_tile (n) == wide::size)
+      {   // long enough for the wide tiles
+        p.kernel = pass_kernel::wide_tiles;
+        p.threads = wide::threads;
+        p.tile = wide::size;
+        p.smem = staged_smem (g, wide::size);
+        p.slots = p.grid = blocks_for (n, p.tile);
+      }
+    else if (! std::is_void<fast>::value && exact)
+      {
+        // one round of blocks on the GPU, which take the tiles (see tile_scan_kernel):
+        // blocks of a second round would only find the gate closed, after the first
+        // (H100, native int64 sum at 2^24, closed gate: 4 blocks an SM, 2 rounds, 5.8 us;
+        // 2, one round, 4.5 us); the status words are the staged tiles' (fewer items)
+        p.kernel = pass_kernel::exact_tiles;
+        p.tile = (int64_t) block_threads * exact_pass_items<T>;
+        p.smem = staged_smem (g, p.tile);
+        p.grid = blocks_for (n, p.tile);   // (launch: at most the blocks the GPU holds)
+        p.slots = blocks_for (n, tile);
+      }
+    else
+      {
+        p.kernel = pass_kernel::tiles;
+        p.tile = tile;
+        p.smem = staged_smem (g);
+        p.slots = p.grid = blocks_for (n, tile);
+      }
+    p.workspace = status_bytes (p.slots);
+    return p;
+  }
+  // what run launches for d, in words (GPUSCAN_PLAN shows it)
+  static void describe (const scan_desc *d, gsk_algorithm a, char *buf, size_t size)
+  {
+    const auto text = [] (const char *what, const pass_plan& p, char *b, size_t n) {
+      return snprintf (b, n, "%s%s: %lld blocks of %d threads, %lld %s a block, %zu B shared, "
+                       "%zu B workspace", what, pass_kernel_name (p.kernel), (long long) p.grid,
+                       p.threads, (long long) p.tile,
+                       p.kernel == pass_kernel::lane_tiles || p.kernel == pass_kernel::lane_tiles_vec
+                       ? "steps of 32 lanes" : "elements", p.smem, p.workspace);
+    };
+    int k = 0;
+    if (indexes_values && d->index)
+      {
+        const scan_desc values = values_of (d);
+        k = text ("values by ", choose (&values, a, false), buf, size);
+        if (k >= 0 && (size_t) k < size)
+          snprintf (buf + k, size - k, "; positions by the extremum index kernel, %lld tiles",
+                    (long long) blocks_for (scan_numel (d), index_tile));
+        return;
+      }
+    bool exact = false;
+    if constexpr (! std::is_void<fast>::value)
+      if ((exact = fast_applies (d, a)))
+        k = text ("wrapping pass by ", plan<fast>::choose (d, a, false), buf, size);
+    if (k >= 0 && (size_t) k < size)
+      text (exact ? "; exact pass (where the wrapping one left the range) by " : "",
+            choose (d, a, exact), buf + k, size - k);
+  }
+  // one pass with this operator, as chosen (run: the fast pass first where it applies)
+  static cudaError_t pass (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
+                           size_t ws_bytes, const redo_gate& gate, cudaStream_t s);
 
   // exclusive scan, in place, of m states in `a` (scratch after it)
   template <template <typename, int> class BlockScan>
@@ -536,17 +681,17 @@ struct plan
   }
 
   template <template <typename, int> class BlockScan>
-  static void hierarchical (const line_args& g, void *ws, cudaStream_t s)
+  static void hierarchical (gsk_context& c, const line_args& g, void *ws, cudaStream_t s)
   {
     const int64_t tiles = blocks_for (g.n, tile);
     S *totals = static_cast<S *> (ws);
     line_args totals_only = g;   // (no indices staged)
     totals_only.ix = nullptr;
-    allow_dynamic_smem<tile_reduce_kernel<Op, BlockScan>> (staged_smem (totals_only));
+    allow_dynamic_smem<tile_reduce_kernel<Op, BlockScan>> (c, staged_smem (totals_only));
     tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, staged_smem (totals_only), s>>> (totals_only, totals);
     scan_states<BlockScan> (totals, tiles, totals + tiles, s);
     constexpr auto kernel = tile_scan_kernel<Op, BlockScan, prefix_by_carries<Op>>;
-    allow_dynamic_smem<kernel> (staged_smem (g));
+    allow_dynamic_smem<kernel> (c, staged_smem (g));
     kernel<<<tiles, block_threads, staged_smem (g), s>>> (g, prefix_by_carries<Op> { totals });
   }
 
@@ -557,69 +702,51 @@ struct plan
   // 3.47 -> 3.55, double 2.98 -> 3.14; products 1.20 -> 1.15, 1.23 -> 1.19).  (The exact
   // pass of a native sum, whose few blocks take the tiles in order, spins.)
   template <auto Kernel>
-  static void launch_decoupled (const line_args& g, prefix_by_look_back<Op> look, int64_t tiles,
-                                int threads, size_t smem, cudaStream_t s)
+  static void launch_decoupled (gsk_context& c, const line_args& g, prefix_by_look_back<Op> look,
+                                int64_t tiles, int threads, size_t smem, cudaStream_t s)
   {
-    const bool rounds = ! g.gate.exact && tiles > resident_blocks<Kernel> (threads, smem);
+    const bool rounds = ! g.gate.exact && tiles > resident_blocks<Kernel> (c, threads, smem);
     if (rounds && tile_status<Op>::packed)
       look.pace = { look_back_wait_ns, look_back_poll_ns };
     if (rounds)
-      look.prefetch_ahead = (int64_t) l2_prefetch_tiles_per_sm * sm_count ();
-    allow_dynamic_smem<Kernel> (smem);
+      look.prefetch_ahead = (int64_t) l2_prefetch_tiles_per_sm * c.sms;
+    allow_dynamic_smem<Kernel> (c, smem);
     Kernel<<<tiles, threads, smem, s>>> (g, look);
   }
 
-  static void lanes (const scan_desc *d, void *ws, size_t ws_bytes, const redo_gate& gate,
-                     cudaStream_t s)
+  static void lanes (gsk_context& c, const scan_desc *d, const pass_plan& p, void *ws,
+                     size_t ws_bytes, const redo_gate& gate, cudaStream_t s)
   {
     lanes_args la = make_lanes_args (d);
     la.gate = gate;
-    if (use_lane_tiles (d))
+    if (p.kernel == pass_kernel::lane_tiles_vec)
       {
-        // a lane tile kernel over row tiles of `rows` steps
-        const auto launch = [&] (auto kernel, int64_t rows) {
-          const int64_t groups = lane_groups (d), tiles = groups * lane_row_tiles (d, rows), slots = tiles * 32;
-          const unsigned epoch = claim_status (ws, slots, s);
-          launch_pass (kernel, tiles, 0, s, gate, la, status_in (ws, slots), epoch, groups);
-        };
         if constexpr (lane_vec > 1)
-          if (lane_vectors_apply (d))
-            {
-              launch (lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec>, lane_vec_rows);
-              return;
-            }
-        launch (lanes_tile_kernel<Op, lane_items, 1>, lane_tile_rows);
+          launch_pass (c, lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec>, p.grid, 0, s,
+                       gate, la, status_in (ws, p.slots), claim_status (c, ws, p.slots, s),
+                       lane_groups (d));
         return;
       }
-    claim_workspace (ws, ws_bytes, layout_states, 0, s);
+    if (p.kernel == pass_kernel::lane_tiles)
+      {
+        launch_pass (c, lanes_tile_kernel<Op, lane_items, 1>, p.grid, 0, s, gate, la,
+                     status_in (ws, p.slots), claim_status (c, ws, p.slots, s), lane_groups (d));
+        return;
+      }
+    claim_workspace (c.workspace, ws, ws_bytes, layout_states, 0, s);
     const int64_t threads = la.inner * la.outer * la.nchunks;
     S *totals = la.nchunks > 1 ? static_cast<S *> (ws) : nullptr;
     if (totals)
       {
-        launch_pass (lanes_reduce_kernel<Op>, blocks_for (threads, block_threads), 0, s, gate,
+        launch_pass (c, lanes_reduce_kernel<Op>, blocks_for (threads, block_threads), 0, s, gate,
                      la, totals, threads);
-        launch_pass (lanes_carry_kernel<Op>, blocks_for (la.inner * la.outer, block_threads), 0, s,
-                     gate, la, totals);
+        launch_pass (c, lanes_carry_kernel<Op>, blocks_for (la.inner * la.outer, block_threads), 0,
+                     s, gate, la, totals);
       }
-    launch_pass (lanes_scan_kernel<Op>, blocks_for (threads, block_threads), 0, s, gate,
+    launch_pass (c, lanes_scan_kernel<Op>, blocks_for (threads, block_threads), 0, s, gate,
                  la, (const S *) totals, threads);
   }
 };
-
-template <typename Op>
-size_t plan<Op>::pass_workspace (const scan_desc *d, gsk_algorithm a)
-{
-  if (d->inner > 1)
-    {
-      if (use_lane_tiles (d))
-        return status_bytes (lane_groups (d) * lane_row_tiles (d, std::min (lane_tile_rows, lane_vec_rows)) * 32);
-      const lanes_args la = make_lanes_args (d);
-      return la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
-    }
-  const int64_t n = scan_numel (d);
-  return effective (a) == GSK_DECOUPLED ? status_bytes (decoupled_tiles_max (n))
-                                        : round_up (sizeof (S) * hierarchy_states (blocks_for (n, tile)));
-}
 
 // the fast pass's workspace first, the exact pass's after it
 template <typename Op>
@@ -629,149 +756,120 @@ size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
     if (d->index)
       {
         const scan_desc values = values_of (d);
-        return std::max (pass_workspace (&values, a), index_workspace (d));
+        return std::max (choose (&values, a, false).workspace, index_workspace (d));
       }
-  size_t bytes = pass_workspace (d, a);
+  bool exact = false;
+  size_t bytes = 0;
   if constexpr (! std::is_void<fast>::value)
-    if (fast_applies (d, a))
-      bytes += plan<fast>::pass_workspace (d, a);
-  return bytes;
+    if ((exact = fast_applies (d, a)))
+      bytes = plan<fast>::choose (d, a, false).workspace;
+  return bytes + choose (d, a, exact).workspace;
 }
 
 template <typename Op>
-cudaError_t plan<Op>::run (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
-                           cudaStream_t s)
+cudaError_t plan<Op>::run (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
+                           size_t ws_bytes, cudaStream_t s)
 {
   redo_gate gate = {};
   if constexpr (indexes_values)
     if (d->index)
       {
         const scan_desc values = values_of (d);
-        const cudaError_t err = pass (&values, a, ws, ws_bytes, gate, s);
-        return err != cudaSuccess ? err : index_pass (d, ws, s);
+        const cudaError_t err = pass (c, &values, a, ws, ws_bytes, gate, s);
+        return err != cudaSuccess ? err : index_pass (c, d, ws, s);
       }
   if constexpr (! std::is_void<fast>::value)
     if (fast_applies (d, a))
       {
         // the wrapping sum, then the saturating scan, which only runs where a step of
         // the wrapping one left the range
-        static unsigned *word = nullptr;
-        static unsigned long long *next_tile = nullptr;
-        static unsigned context = 0;
-        if (context != context_count ())
-          {
-            word = nullptr;
-            next_tile = nullptr;
-            context = context_count ();
-          }
-        cudaError_t err = word ? cudaSuccess : cudaGetSymbolAddress ((void **) &word, redo_word);
-        if (err == cudaSuccess && ! next_tile)
-          err = cudaGetSymbolAddress ((void **) &next_tile, redo_next_tile);
+        cudaError_t err = c.redo_word ? cudaSuccess
+                                      : cudaGetSymbolAddress ((void **) &c.redo_word, redo_word);
+        if (err == cudaSuccess && ! c.redo_next_tile)
+          err = cudaGetSymbolAddress ((void **) &c.redo_next_tile, redo_next_tile);
         if (err != cudaSuccess)
           return err;
-        gate = { word, next_tile, next_redo_mark (), 0 };
-        const size_t fast_bytes = plan<fast>::pass_workspace (d, a);
-        if ((err = plan<fast>::pass (d, a, ws, fast_bytes, gate, s)) != cudaSuccess)
+        gate = { c.redo_word, c.redo_next_tile, next_redo_mark (c), 0 };
+        const size_t fast_bytes = plan<fast>::choose (d, a, false).workspace;
+        if ((err = plan<fast>::pass (c, d, a, ws, fast_bytes, gate, s)) != cudaSuccess)
           return err;
         gate.exact = 1;
         ws = static_cast<char *> (ws) + fast_bytes;
         ws_bytes -= fast_bytes;
       }
-  return pass (d, a, ws, ws_bytes, gate, s);
+  return pass (c, d, a, ws, ws_bytes, gate, s);
 }
 
 template <typename Op>
-cudaError_t plan<Op>::pass (const scan_desc *d, gsk_algorithm a, void *ws, size_t ws_bytes,
-                            const redo_gate& gate, cudaStream_t s)
+cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
+                            size_t ws_bytes, const redo_gate& gate, cudaStream_t s)
 {
+  const pass_plan p = choose (d, a, gate.exact);
+  if (p.workspace > ws_bytes)
+    return cudaErrorInvalidValue;   // (the engine sizes it by workspace (), the same plan)
   if (d->inner > 1)
     {
-      lanes (d, ws, ws_bytes, gate, s);
+      lanes (c, d, p, ws, ws_bytes, gate, s);
       return cudaGetLastError ();
     }
   line_args g = make_line_args (d);
   g.gate = gate;
-  if (effective (a) != GSK_DECOUPLED)
-    claim_workspace (ws, ws_bytes, layout_states, 0, s);   // states, not flags
-  switch (a)
+  // the decoupled kernels' look-back status
+  const auto look = [&] () {
+    return prefix_by_look_back<Op> { status_in (ws, p.slots), claim_status (c, ws, p.slots, s), {} };
+  };
+  switch (p.kernel)
     {
-    case GSK_KOGGE_STONE:
+    case pass_kernel::hierarchical_kogge_stone:
+    case pass_kernel::hierarchical_brent_kung:
       if constexpr (classic)
         {
-          hierarchical<block_scan_kogge_stone> (g, ws, s);
-          break;
+          claim_workspace (c.workspace, ws, ws_bytes, layout_states, 0, s);   // states, not flags
+          if (p.kernel == pass_kernel::hierarchical_kogge_stone)
+            hierarchical<block_scan_kogge_stone> (c, g, ws, s);
+          else
+            hierarchical<block_scan_brent_kung> (c, g, ws, s);
         }
-      [[fallthrough]];
-    case GSK_BRENT_KUNG:
-      if constexpr (classic)
+      break;
+    case pass_kernel::line_blocks:
+      if constexpr (line_blocks_serve)
         {
-          if (a == GSK_BRENT_KUNG)
-            {
-              hierarchical<block_scan_brent_kung> (g, ws, s);
-              break;
-            }
+          allow_dynamic_smem<line_blocks_kernel<Op>> (c, p.smem);
+          line_blocks_kernel<Op><<<p.grid, p.threads, p.smem, s>>> (g);
         }
-      [[fallthrough]];
+      break;
+    case pass_kernel::striped_exclusive:
+      if constexpr (striped_tile<Op>::serves && ! inclusive_only<Op>::value)
+        launch_decoupled<striped_scan_kernel<Op, true, false>> (c, g, look (), p.grid, p.threads, 0, s);
+      break;
+    case pass_kernel::striped_lines:
+      if constexpr (striped_tile<Op>::serves)
+        launch_decoupled<striped_scan_kernel<Op, false, true>> (c, g, look (), p.grid, p.threads, 0, s);
+      break;
+    case pass_kernel::striped:
+      if constexpr (striped_tile<Op>::serves)
+        launch_decoupled<striped_scan_kernel<Op, false, false>> (c, g, look (), p.grid, p.threads, 0, s);
+      break;
+    case pass_kernel::wide_tiles:
+      if constexpr (wide::items != tile_shape<T, S>::items)
+        launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items,
+                                          false, wide_min_blocks, wide::threads>> (
+          c, g, look (), p.grid, p.threads, p.smem, s);
+      break;
+    case pass_kernel::exact_tiles:
+      if constexpr (! std::is_void<fast>::value)
+        {
+          constexpr int items = exact_pass_items<T>;
+          static_assert (items >= tile_shape<T, S>::items, "the status words cover the tiles");
+          constexpr auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
+                                                   items, true>;
+          launch_pass (c, kernel, std::min<int64_t> (p.grid, resident_blocks<kernel> (c, p.threads, p.smem)),
+                       p.smem, s, gate, g, look ());
+        }
+      break;
     default:
-      {
-        if constexpr (line_blocks_serve)
-          if (line_blocks_apply (g))
-            {
-              allow_dynamic_smem<line_blocks_kernel<Op>> (staged_smem (g));
-              line_blocks_kernel<Op><<<g.n / g.len, block_threads, staged_smem (g), s>>> (g);
-              break;
-            }
-        const bool striped = striped_applies<Op> (g);
-        const bool lines = striped_lines (g);
-        const int64_t tiles = blocks_for (g.n, ! striped ? decoupled_tile (g.n)
-                                               : lines ? striped_tile<Op, true>::size : striped_tile<Op>::size);
-        if (status_bytes (tiles) > ws_bytes)
-          return cudaErrorInvalidValue;   // (the workspace is sized by decoupled_tiles_max)
-        const prefix_by_look_back<Op> look = { status_in (ws, tiles), claim_status (ws, tiles, s), {} };
-        if constexpr (striped_tile<Op>::serves)
-          if (striped)
-            {
-              if constexpr (! inclusive_only<Op>::value)
-                if (g.exclusive)
-                  {
-                    launch_decoupled<striped_scan_kernel<Op, true, false>> (g, look, tiles, striped_threads, 0, s);
-                    break;
-                  }
-              if (lines)
-                launch_decoupled<striped_scan_kernel<Op, false, true>> (g, look, tiles, striped_threads, 0, s);
-              else
-                launch_decoupled<striped_scan_kernel<Op, false, false>> (g, look, tiles, striped_threads, 0, s);
-              break;
-            }
-        if constexpr (wide::items != tile_shape<T, S>::items)
-          if (decoupled_tile (g.n) == wide::size)
-            {
-              launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items,
-                                                false, wide_min_blocks, wide::threads>> (
-                g, look, tiles, wide::threads, staged_smem (g, wide::size), s);
-              break;
-            }
-        if constexpr (! std::is_void<fast>::value)
-          if (gate.exact)
-            {
-              // one round of blocks on the GPU, which take the tiles (see tile_scan_kernel):
-              // blocks of a second round would only find the gate closed, after the first
-              // (H100, native int64 sum at 2^24, closed gate: 4 blocks an SM, 2 rounds,
-              // 5.8 us; 2, one round, 4.5 us)
-              constexpr int items = exact_pass_items<T>;
-              static_assert (items >= tile_shape<T, S>::items, "the status words cover the tiles");
-              constexpr auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
-                                                       items, true>;
-              constexpr int64_t exact_tile = block_threads * items;
-              const size_t smem = staged_smem (g, exact_tile);
-              const int64_t exact_tiles = blocks_for (g.n, exact_tile);
-              launch_pass (kernel, std::min<int64_t> (exact_tiles, resident_blocks<kernel> (block_threads, smem)),
-                           smem, s, gate, g, look);
-              break;
-            }
-        launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>> (
-          g, look, tiles, block_threads, staged_smem (g), s);
-      }
+      launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>> (
+        c, g, look (), p.grid, p.threads, p.smem, s);
     }
   return cudaGetLastError ();
 }

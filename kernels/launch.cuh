@@ -1,5 +1,6 @@
 // Host-side launch helpers of the plans: launches behind a redo gate, dynamic shared
-// memory, the device's SMs and the blocks it holds at once, sizes.
+// memory, the blocks the device holds at once, sizes; what they learn of the device is
+// kept in the caller's context (context.cuh).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -7,44 +8,26 @@
 #include <cstdint>
 #include <utility>
 
+#include "context.cuh"
 #include "redo_gate.cuh"
 #include "tuning.cuh"
 
 namespace gsk {
 
-// What the helpers here keep of a CUDA context (a kernel's shared-memory opt-in, a
-// symbol's address) is valid until the context goes: gsk_context_reset (scan_kernels.cu),
-// which the engine calls after a device reset, counts contexts, and each cache asks again
-// when the count has moved
-inline unsigned& context_count ()
-{
-  static unsigned count = 1;
-  return count;
-}
-
 // the next mark of a redo_gate (never 0, which a fresh word holds)
-inline unsigned next_redo_mark ()
+inline unsigned next_redo_mark (gsk_context& c)
 {
-  static unsigned mark = 0;
-  if (++mark == 0)
-    mark = 1;
-  return mark;
+  if (++c.redo_mark == 0)
+    c.redo_mark = 1;
+  return c.redo_mark;
 }
 
 // Launches a kernel of a pass; the kernels of an exact pass behind a wrapping one as
 // programmatic dependent launches where the device has them (see gate_closed).
 template <typename... P, typename... A>
-inline void launch_pass (void (*kernel) (P...), int64_t grid, size_t smem, cudaStream_t s,
-                         const redo_gate& gate, A&&... args)
+inline void launch_pass (gsk_context& c, void (*kernel) (P...), int64_t grid, size_t smem,
+                         cudaStream_t s, const redo_gate& gate, A&&... args)
 {
-  static int device_major = 0;
-  if (! device_major)
-    {
-      int dev = 0;
-      cudaGetDevice (&dev);
-      if (cudaDeviceGetAttribute (&device_major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess)
-        device_major = -1;
-    }
   cudaLaunchAttribute dependent;
   dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   dependent.val.programmaticStreamSerializationAllowed = 1;
@@ -54,7 +37,7 @@ inline void launch_pass (void (*kernel) (P...), int64_t grid, size_t smem, cudaS
   cfg.dynamicSmemBytes = smem;
   cfg.stream = s;
   cfg.attrs = &dependent;
-  cfg.numAttrs = gate.word && gate.exact && device_major >= 9 ? 1 : 0;
+  cfg.numAttrs = gate.word && gate.exact && c.cc_major >= 9 ? 1 : 0;
   cudaLaunchKernelEx (&cfg, kernel, std::forward<A> (args)...);
 }
 
@@ -68,54 +51,40 @@ constexpr int blocks_fitting (int threads)
 
 // Kernel may take `smem` bytes of dynamic shared memory (beyond 48 KiB a block in all,
 // a kernel must ask; staged indices of single max and min take 34 KiB besides the tile's
-// 17).  Asked once a size.
+// 17).  Asked once a size in a context.
 template <auto Kernel>
-void allow_dynamic_smem (size_t smem)
+void allow_dynamic_smem (gsk_context& c, size_t smem)
 {
-  static size_t allowed = 0;
-  static unsigned context = 0;
-  if (context != context_count ())
-    {
-      allowed = 0;
-      context = context_count ();
-    }
-  if (smem > allowed)
-    {
-      cudaFuncSetAttribute (Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
-      allowed = smem;
-    }
-}
-
-// the current device's SMs (queried once)
-inline int sm_count ()
-{
-  static int sms = 0;
-  if (! sms)
-    {
-      int dev = 0;
-      cudaGetDevice (&dev);
-      cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, dev);
-    }
-  return sms;
+  gsk_context::kernel_state *k = kernel_state_of (c, (const void *) Kernel);
+  if (k && smem <= k->smem_allowed)
+    return;
+  cudaFuncSetAttribute (Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
+  if (k)
+    k->smem_allowed = smem;
 }
 
 // blocks of Kernel the GPU holds at once, at `threads` a block and `smem` bytes of
-// dynamic shared memory (queried once a size: a kernel takes a few sizes at most: none,
-// head flags, indices, both)
+// dynamic shared memory (asked once a shape in a context: a kernel takes a few at most:
+// no extras, head flags, indices, both)
 template <auto Kernel>
-int64_t resident_blocks (int threads, size_t smem)
+int64_t resident_blocks (gsk_context& c, int threads, size_t smem)
 {
-  static struct { size_t smem; int64_t blocks; } held[4];
-  int k = 0;
-  while (k < 3 && held[k].blocks && held[k].smem != smem)
-    k++;
-  if (! held[k].blocks || held[k].smem != smem)
+  gsk_context::kernel_state *k = kernel_state_of (c, (const void *) Kernel);
+  int i = 0;
+  if (k)
     {
-      int per_sm = 0;
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, Kernel, threads, smem);
-      held[k] = { smem, std::max (1, sm_count () * per_sm) };
+      while (i < 3 && k->resident[i].blocks
+             && (k->resident[i].smem != smem || k->resident[i].threads != threads))
+        i++;
+      if (k->resident[i].blocks && k->resident[i].smem == smem && k->resident[i].threads == threads)
+        return k->resident[i].blocks;
     }
-  return held[k].blocks;
+  int per_sm = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, Kernel, threads, smem);
+  const int64_t blocks = std::max (1, c.sms * per_sm);
+  if (k)
+    k->resident[i] = { threads, smem, blocks };
+  return blocks;
 }
 
 inline int64_t blocks_for (int64_t work, int64_t per_block) { return (work + per_block - 1) / per_block; }

@@ -1,6 +1,8 @@
 // The extern "C" launchers: dispatch from (type, operator) to the operator's plan, or
 // to CUB's sum (cub_baseline.cu) where the "cub" algorithm applies.
 #include <cuda_runtime.h>
+#include <cstdio>
+#include <new>
 
 #include "device_scan.cuh"
 #include "op_list.h"
@@ -100,9 +102,34 @@ extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algori
   return a;
 }
 
-extern "C" void gsk_context_reset (void)
+extern "C" void gsk_describe (const scan_desc *d, gsk_algorithm a, char *buf, size_t size)
 {
-  ++context_count ();
+  if (size)
+    *buf = 0;
+  a = gsk_effective_algorithm (d, a);
+  if (a == GSK_CUB)
+    snprintf (buf, size, "CUB's DeviceScan %s sum", d->exclusive ? "exclusive" : "inclusive");
+  else
+    with_op (d, [&] (auto op) { plan<decltype (op)>::describe (d, a, buf, size); }, a);
+}
+
+extern "C" gsk_context *gsk_context_new (void)
+{
+  gsk_context *c = new (std::nothrow) gsk_context ();
+  int dev = 0;
+  if (c && (cudaGetDevice (&dev) != cudaSuccess
+            || cudaDeviceGetAttribute (&c->cc_major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess
+            || cudaDeviceGetAttribute (&c->sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess))
+    {
+      delete c;
+      return nullptr;
+    }
+  return c;
+}
+
+extern "C" void gsk_context_free (gsk_context *c)
+{
+  delete c;
 }
 
 extern "C" size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a)
@@ -115,7 +142,7 @@ extern "C" size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a)
   return bytes;
 }
 
-extern "C" cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *ws,
+extern "C" cudaError_t gsk_scan (gsk_context *c, const scan_desc *d, gsk_algorithm a, void *ws,
                                  size_t ws_bytes, cudaStream_t s)
 {
   if (scan_numel (d) == 0)
@@ -123,12 +150,12 @@ extern "C" cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *ws,
   a = gsk_effective_algorithm (d, a);
   if (a == GSK_CUB)
     {
-      claim_workspace (ws, ws_bytes, layout_states, 0, s);   // CUB's own look-back state goes into it
+      claim_workspace (c->workspace, ws, ws_bytes, layout_states, 0, s);   // CUB's own look-back state goes into it
       return gsk_cub_sum (d->type, d->x, d->y, d->len, d->exclusive, ws, ws_bytes, s);
     }
   cudaError_t err = cudaErrorNotSupported;
   with_op (d, [&] (auto op) {
-    err = plan<decltype (op)>::run (d, a, ws, ws_bytes, s);
+    err = plan<decltype (op)>::run (*c, d, a, ws, ws_bytes, s);
   }, a);
   return err;
 }

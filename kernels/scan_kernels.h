@@ -20,6 +20,12 @@ typedef enum gsk_algorithm {
   GSK_NALGORITHMS
 } gsk_algorithm;
 
+/* What the kernels keep of the CUDA context between calls (context.cuh): made for the
+   current device once it is set, freed before a device reset (and made anew after). */
+typedef struct gsk_context gsk_context;
+gsk_context *gsk_context_new (void);   /* NULL where the device cannot be queried */
+void gsk_context_free (gsk_context *c);
+
 /* 1 when the kernels scan this (type, operator); 0: use the CPU engine */
 int gsk_supports (const scan_desc *d);
 
@@ -29,18 +35,18 @@ size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a);
 
 /* Launch the scan on `stream` (asynchronous).  Returns cudaSuccess or the launch error;
    cudaErrorNotSupported when gsk_supports is 0. */
-cudaError_t gsk_scan (const scan_desc *d, gsk_algorithm a, void *workspace,
+cudaError_t gsk_scan (gsk_context *c, const scan_desc *d, gsk_algorithm a, void *workspace,
                       size_t workspace_bytes, cudaStream_t stream);
+
+/* What gsk_scan launches for d, in words: each pass's kernel, blocks, threads, tile,
+   shared memory and workspace (the engine prints it where GPUSCAN_PLAN is set). */
+void gsk_describe (const scan_desc *d, gsk_algorithm a, char *buf, size_t size);
 
 /* The algorithm that actually runs: GSK_CUB covers plain double and single sums,
    GSK_KOGGE_STONE and GSK_BRENT_KUNG the 4- and 8-byte real types; elsewhere each is
    GSK_DECOUPLED.  Scans across vectors (inner > 1) use the lanes kernels for all (lane
    tiles with a per-lane look-back from 32 lanes, one thread per lane below). */
 gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a);
-
-/* The CUDA context was reset (cudaDeviceReset): forget what was kept of the old one
-   (shared-memory opt-ins, symbol addresses). */
-void gsk_context_reset (void);
 
 /* CUB's InclusiveSum / ExclusiveSum of a plain vector, the benchmark's baseline.
    type: SCAN_DOUBLE, SCAN_SINGLE (inclusive or exclusive), SCAN_INT32 or SCAN_INT64
@@ -68,7 +74,7 @@ cudaError_t gsk_fix_index (double *ix, int64_t lanes, int64_t steps, double carr
    then writes them.  Elements of 1, 2, 4, 8 or 16 bytes; a mask byte keeps its element
    when nonzero.  The workspace must be zeroed when first allocated (look-back flags). */
 size_t gsk_compact_workspace_bytes (int64_t n);
-cudaError_t gsk_compact_count (const uint8_t *mask, int64_t n, void *workspace,
+cudaError_t gsk_compact_count (gsk_context *c, const uint8_t *mask, int64_t n, void *workspace,
                                int64_t *kept, cudaStream_t stream);
 cudaError_t gsk_compact_scatter (size_t elem_bytes, const void *x, const uint8_t *mask,
                                  int64_t n, void *y, void *workspace, cudaStream_t stream);

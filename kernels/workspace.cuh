@@ -16,6 +16,15 @@ constexpr unsigned epoch_limit = 1u << 28;
 // look-back words, or unpacked flags followed by the values they guard.
 enum workspace_layout { layout_states, layout_packed, layout_unpacked };
 
+// What a context (context.cuh) remembers of the regions of workspace lent to its scans: a
+// few regions and the layout each last held, and the last epoch given out.
+struct workspace_regions
+{
+  struct region { const char *base; size_t bytes; workspace_layout layout; size_t clean; };
+  region known[4];   // bytes == 0: free
+  unsigned epoch;
+};
+
 // The epoch of a look-back in the region [ws, ws + bytes) whose first flag_bytes hold its
 // flags.  Flags of earlier epochs read as "not yet", so a region needs no clearing between
 // scans as long as the epochs only grow and nothing but flags of the same layout was ever
@@ -23,12 +32,12 @@ enum workspace_layout { layout_states, layout_packed, layout_unpacked };
 // now reach where an unpacked scan kept values, could hold data that reads as a flag of a
 // later epoch.  Such a region is cleared first, whole (as when the epochs wrap).  A few
 // regions are remembered, so that the two passes of a fast native sum keep theirs.
-inline unsigned claim_workspace (void *ws, size_t bytes, workspace_layout layout,
-                                 size_t flag_bytes, cudaStream_t s)
+inline unsigned claim_workspace (workspace_regions& w, void *ws, size_t bytes,
+                                 workspace_layout layout, size_t flag_bytes, cudaStream_t s)
 {
-  struct region { const char *base; size_t bytes; workspace_layout layout; size_t clean; };
-  static region known[4];   // bytes == 0: free
-  static unsigned epoch = 0;
+  typedef workspace_regions::region region;
+  region (&known)[4] = w.known;
+  unsigned& epoch = w.epoch;
   if (epoch + 1 >= epoch_limit)
     {
       // any region may now hold flags of later epochs

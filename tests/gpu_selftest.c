@@ -36,6 +36,7 @@
 static uint64_t rng = 88172645463325252ull;
 static uint64_t next (void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
 
+static gsk_context *ctx;   /* what the kernels keep of the CUDA context */
 static void *dx, *dy, *dix, *dheads, *dwork;
 static size_t work_bytes;
 static long failures, runs;
@@ -205,7 +206,7 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
   CHECK (cudaMemset (dy, 0xAB, bytes));                  /* poison */
   if (h->index)
     CHECK (cudaMemset (dix, 0xAB, (size_t) n * 8));
-  CHECK (gsk_scan (&d, a, dwork, work_bytes, 0));
+  CHECK (gsk_scan (ctx, &d, a, dwork, work_bytes, 0));
   CHECK (cudaDeviceSynchronize ());
   CHECK (cudaMemcpy (y, dy, bytes, cudaMemcpyDeviceToHost));
   if (h->index)
@@ -272,7 +273,7 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
           CHECK (cudaMemcpy ((void *) dmask, mask, (size_t) n, cudaMemcpyHostToDevice));
           CHECK (cudaMemset (dy, 0xab, bytes + 64));
           int64_t kept = -1;
-          CHECK (gsk_compact_count (dmask, n, ws, &kept, 0));
+          CHECK (gsk_compact_count (ctx, dmask, n, ws, &kept, 0));
           CHECK (gsk_compact_scatter (elem[e], dx, dmask, n, dy, ws, 0));
           CHECK (cudaMemcpy (y, dy, bytes + 64, cudaMemcpyDeviceToHost));
           runs++;
@@ -339,11 +340,11 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
     }
 }
 
-/* A device reset (the CUDA engine's answer to a sticky error) ends the context: the
-   kernels' caches of it (the address of a native sum's redo word, shared-memory opt-ins)
-   must go with it (gsk_context_reset), and the scans work in the new context.  (Whether
-   a stale cache fails depends on where the new context loads the kernels: the Octave
-   suite's fresh-process test is the one that failed without gsk_context_reset.) */
+/* A device reset (the CUDA engine's answer to a sticky error) ends the CUDA context: what
+   the kernels kept of it (the address of a native sum's redo word, shared-memory opt-ins)
+   goes with their gsk_context, and the scans work in the new one.  (Whether a stale
+   address fails depends on where the new context loads the kernels: the Octave suite's
+   fresh-process test is the one that failed when they outlived the reset.) */
 static void check_context_reset (void *x, void *y, void *ref, double *ix, double *ref_ix,
                                  size_t max_bytes, int64_t max_n)
 {
@@ -375,8 +376,10 @@ static void check_context_reset (void *x, void *y, void *ref, double *ix, double
       check (&h, GSK_DECOUPLED, y, ref, ix, ref_ix, what);
       if (round)
         break;
+      gsk_context_free (ctx);
       CHECK (cudaDeviceReset ());
-      gsk_context_reset ();
+      if (! (ctx = gsk_context_new ()))
+        return (void) (failures++, fprintf (stderr, "FAIL gsk_context_new after a reset\n"));
       CHECK (cudaMalloc (&dx, max_bytes));
       CHECK (cudaMalloc (&dy, max_bytes));
       CHECK (cudaMalloc (&dix, max_n * 8));
@@ -421,6 +424,8 @@ int main (int argc, char **argv)
   CHECK (cudaMalloc (&dy, max_bytes));
   CHECK (cudaMalloc (&dix, max_n * 8));
   CHECK (cudaMalloc (&dheads, max_n + 1));
+  if (! (ctx = gsk_context_new ()))
+    return fprintf (stderr, "gsk_context_new failed\n"), 1;
 
   check_context_reset (x, y, ref, ix, ref_ix, max_bytes, max_n);
 
@@ -668,5 +673,6 @@ int main (int argc, char **argv)
   check_compaction (quick, x, y, ref, (uint8_t *) heads);
   printf ("gpu_selftest: %ld scans, %ld failed: %s (%.0f s)\n", runs, failures,
           failures ? "FAIL" : "PASS", seconds_since (&t0));
+  gsk_context_free (ctx);
   return failures ? 1 : 0;
 }

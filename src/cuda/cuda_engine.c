@@ -32,6 +32,7 @@ static struct cuda_state {
   device_buffer x, y, ix, heads, work, compact, carry;
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
+  gsk_context *kernels;      /* what the kernels keep of this CUDA context */
 } st;
 
 static const gsk_algorithm gsk_of[ALG_COUNT] = {
@@ -123,6 +124,7 @@ void cuda_engine_release (void)
   for (int i = 0; i < 3; i++)
     if (streams[i])
       cudaStreamDestroy (streams[i]);
+  gsk_context_free (st.kernels);
   memset (&st, 0, sizeof st);
 }
 
@@ -142,9 +144,8 @@ static engine_status gpu_failed (cudaError_t err, const char *what, char *msg, s
   cudaGetLastError ();
   if (wait_stream () != cudaSuccess)
     {
-      cuda_engine_release ();
+      cuda_engine_release ();   /* (the kernels' context with it) */
       cudaDeviceReset ();
-      gsk_context_reset ();
       generation++;
     }
   return ENGINE_GPU_ERROR;
@@ -178,12 +179,22 @@ static cudaError_t reserve (device_buffer *b, size_t bytes, int zero)
 
 /* (the workspace grows here too: a chunk's scan may take another kernel, and another
    workspace, than the largest chunk that the pipeline reserved for) */
-static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a)
+static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a, int show_plan)
 {
+  if (show_plan)
+    {
+      char plan[600];
+      gsk_describe (d, a, plan, sizeof plan);
+      fprintf (stderr, "gpuscan plan: %s %s of %lld x %lld x %lld%s%s%s: %s\n",
+               scan_type_name (d->type), scan_op_name (d->op), (long long) d->inner,
+               (long long) d->len, (long long) d->outer, d->exclusive ? ", exclusive" : "",
+               d->reverse ? ", reverse" : "", d->heads ? ", segmented" : "", plan);
+    }
   cudaError_t err = FAULT ("launch", cudaErrorLaunchFailure);
   if (err == cudaSuccess)
     err = reserve (&st.work, gsk_workspace_bytes (d, a), 1);
-  return err != cudaSuccess ? err : gsk_scan (d, a, st.work.p, st.work.bytes, st.stream);
+  return err != cudaSuccess ? err
+                            : gsk_scan (st.kernels, d, a, st.work.p, st.work.bytes, st.stream);
 }
 
 static int init (void)
@@ -218,7 +229,9 @@ static int init (void)
       || (err = cudaGetDeviceProperties (&st.prop, 0)) != cudaSuccess
       || (err = cudaStreamCreateWithFlags (&st.stream, cudaStreamNonBlocking)) != cudaSuccess
       || (err = cudaStreamCreateWithFlags (&st.up, cudaStreamNonBlocking)) != cudaSuccess
-      || (err = cudaStreamCreateWithFlags (&st.down, cudaStreamNonBlocking)) != cudaSuccess)
+      || (err = cudaStreamCreateWithFlags (&st.down, cudaStreamNonBlocking)) != cudaSuccess
+      || (err = (st.kernels = gsk_context_new ()) ? cudaSuccess : cudaErrorMemoryAllocation)
+         != cudaSuccess)
     {
       cudaGetLastError ();
       cuda_engine_release ();
@@ -267,7 +280,7 @@ static int init (void)
       return 0;
     }
   probe.x = probe.y = st.x.p;
-  err = launch_scan (&probe, GSK_DECOUPLED);
+  err = launch_scan (&probe, GSK_DECOUPLED, 0);
   if (err == cudaSuccess)
     err = wait_stream ();
   if (err != cudaSuccess)
@@ -459,7 +472,7 @@ static cudaError_t download (void *host, const void *dev, size_t bytes)
 }
 
 /* ---- the chunk driver's CUDA backend ----------------------------------------------- */
-typedef struct chunk_ctx { gsk_algorithm a; cudaError_t err; } chunk_ctx;
+typedef struct chunk_ctx { gsk_algorithm a; int show_plan; cudaError_t err; } chunk_ctx;
 
 static int chunk_status (chunk_ctx *c, cudaError_t err)
 {
@@ -488,7 +501,8 @@ static int chunk_scan (void *ctx, int slot, const scan_desc *d)
 {
   chunk_ctx *c = ctx;
   cudaError_t err = cudaStreamWaitEvent (st.stream, st.uploaded[slot], 0);
-  return chunk_status (c, slot_done (slot, err != cudaSuccess ? err : launch_scan (d, c->a)));
+  return chunk_status (c, slot_done (slot, err != cudaSuccess ? err
+                                                               : launch_scan (d, c->a, c->show_plan)));
 }
 
 static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, int64_t steps,
@@ -510,7 +524,7 @@ static int64_t chunk_fit (const scan_desc *d, size_t mem)
 /* The scan of host arrays on the GPU, through the chunk pipeline (chunked_scan.h) in
    chunks of `chunk` elements; an array of one chunk uses one slot of buffers. */
 static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64_t chunk,
-                                      char *msg, size_t msg_size)
+                                      int show_plan, char *msg, size_t msg_size)
 {
   const int64_t m = chunk_buffer_elements (d, chunk);
   const size_t es = scan_type_size (d->type);
@@ -544,7 +558,7 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
                 cudaGetErrorString (err));
       return ENGINE_NO_MEMORY;
     }
-  chunk_ctx ctx = { a, cudaSuccess };
+  chunk_ctx ctx = { a, show_plan, cudaSuccess };
   chunk_backend b = { 0 };
   b.ctx = &ctx;
   for (int s = 0; s < 2; s++)
@@ -569,14 +583,14 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
   return ENGINE_OK;
 }
 
-/* Host arrays go through the GPU in chunks of CUDA_PIPELINE_CHUNK_ELEMENTS (or `forced`,
-   for tests), smaller where the GPU's free memory asks for it: bounded device memory for
-   any size.  ENGINE_NO_MEMORY when even that does not fit. */
-static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, int64_t forced, char *msg,
-                              size_t msg_size)
+/* Host arrays go through the GPU in chunks of CUDA_PIPELINE_CHUNK_ELEMENTS (or the
+   settings' size, for tests), smaller where the GPU's free memory asks for it: bounded
+   device memory for any size.  ENGINE_NO_MEMORY when even that does not fit. */
+static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, const cuda_settings *set,
+                              char *msg, size_t msg_size)
 {
   const int64_t n = scan_numel (d);
-  int64_t chunk = forced ? forced : CUDA_PIPELINE_CHUNK_ELEMENTS;
+  int64_t chunk = set->chunk ? set->chunk : CUDA_PIPELINE_CHUNK_ELEMENTS;
   if (n <= chunk)
     chunk = n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : n;
   size_t free_mem = 0, total_mem = 0;
@@ -589,7 +603,7 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, int64_t force
       const int64_t fit = chunk_fit (d, free_mem);
       chunk = chunk < fit ? chunk : fit;
     }
-  return gpu_run_chunked (d, a, chunk, msg, msg_size);
+  return gpu_run_chunked (d, a, chunk, set->show_plan, msg, msg_size);
 }
 
 /* ---- device arrays ----------------------------------------------------------------- */
@@ -625,13 +639,13 @@ int cuda_engine_covers (const scan_desc *d)
   return gsk_supports (d);
 }
 
-engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, int64_t chunk, char *msg,
-                                size_t msg_size)
+engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
+                                char *msg, size_t msg_size)
 {
   NEED_GPU ();
   if (! gsk_supports (d))
     return ENGINE_UNSUPPORTED;
-  return gpu_run (d, gsk_of[a], chunk, msg, msg_size);
+  return gpu_run (d, gsk_of[a], set, msg, msg_size);
 }
 
 /* device-array memory, from the pool where there is one */
@@ -719,13 +733,13 @@ engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "copy", msg, msg_size);
 }
 
-engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, char *msg,
-                                         size_t msg_size)
+engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
+                                         const cuda_settings *set, char *msg, size_t msg_size)
 {
   NEED_GPU ();
   if (! gsk_supports (d))
     return ENGINE_UNSUPPORTED;
-  cudaError_t err = launch_scan (d, gsk_of[a]);
+  cudaError_t err = launch_scan (d, gsk_of[a], set->show_plan);
   if (err == cudaErrorMemoryAllocation)   /* (only the workspace is allocated there) */
     {
       snprintf (msg, msg_size, "GPU memory for the scan's workspace: %s",
@@ -774,7 +788,7 @@ engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t
   NEED_GPU ();
   cudaError_t err = reserve (&st.compact, gsk_compact_workspace_bytes (n), 1);
   if (err == cudaSuccess)
-    err = gsk_compact_count (mask, n, st.compact.p, kept, st.stream);
+    err = gsk_compact_count (st.kernels, mask, n, st.compact.p, kept, st.stream);
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "compaction", msg, msg_size);
 }
 

@@ -10,13 +10,19 @@
 extern "C" {
 #endif
 
+/* what the engine layer hands down with each scan */
+typedef struct cuda_settings {
+  int64_t chunk;            /* elements a chunk of host arrays (0: the engine's own size) */
+  int show_plan;            /* print what each launch runs to stderr (gsk_describe) */
+} cuda_settings;
+
 /* 1 when the kernels scan d's (type, operator, options) */
 int cuda_engine_covers (const scan_desc *d);
-/* Scan host arrays with algorithm a (ALG_AUTO: the kernels' default, or a GPU algorithm),
-   in chunks of about chunk elements (0: the engine's own size); ENGINE_NO_GPU without a
-   usable GPU, ENGINE_UNSUPPORTED where the kernels do not cover d. */
-engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, int64_t chunk, char *msg,
-                                size_t msg_size);
+/* Scan host arrays with algorithm a (ALG_AUTO: the kernels' default, or a GPU algorithm);
+   ENGINE_NO_GPU without a usable GPU, ENGINE_UNSUPPORTED where the kernels do not cover
+   d. */
+engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
+                                char *msg, size_t msg_size);
 
 typedef struct cuda_info {
   int usable;               /* a GPU is there and works */
@@ -48,8 +54,8 @@ engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *
                                 size_t msg_size);
 /* a scan whose pointers are all device pointers; ENGINE_UNSUPPORTED where the kernels
    do not cover the (type, operator) */
-engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a, char *msg,
-                                         size_t msg_size);
+engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
+                                         const cuda_settings *set, char *msg, size_t msg_size);
 engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, void *y,
                                    int64_t n, char *msg, size_t msg_size);
 engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,

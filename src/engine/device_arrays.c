@@ -8,6 +8,7 @@
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
 #include "engine/device_arrays.h"
+#include "engine/settings.h"
 #ifdef GPUSCAN_WITH_CUDA
 #include "cuda/cuda_engine.h"
 #endif
@@ -315,7 +316,8 @@ engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg
     {
       if (a != ALG_CPU)
         {
-          const engine_status s = cuda_engine_scan_resident (d, a, msg, msg_size);
+          const cuda_settings gpu = { 0, settings_show_plan () };
+          const engine_status s = cuda_engine_scan_resident (d, a, &gpu, msg, msg_size);
           if (s != ENGINE_UNSUPPORTED)
             return s;
         }

@@ -1,5 +1,5 @@
-/* The engine layer: settings from the environment, "auto" and dispatch to the CPU and
-   CUDA engines (engine.h). */
+/* The engine layer: "auto" and dispatch to the CPU and CUDA engines (engine.h), with the
+   settings from the environment (settings.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +13,7 @@
 #include "engine/auto_choice.h"
 #include "engine/device_arrays.h"
 #include "engine/engine.h"
+#include "engine/settings.h"
 #ifdef GPUSCAN_WITH_CUDA
 #include "cuda/cuda_engine.h"
 #endif
@@ -23,14 +24,6 @@ static double seconds (void)
   struct timespec t;
   clock_gettime (CLOCK_MONOTONIC, &t);
   return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-/* GPUSCAN_CROSSOVER: the size from which "auto" takes the GPU, without measuring (0: not
-   set; -1: never) */
-static int64_t crossover_forced (void)
-{
-  const char *v = getenv ("GPUSCAN_CROSSOVER");
-  return ! v || ! *v ? 0 : atoll (v) > 0 ? atoll (v) : -1;
 }
 #endif
 
@@ -87,7 +80,7 @@ void engine_get_info (engine_info *info)
       info->cc_minor = gpu.cc_minor;
       info->gpu_mem_bytes = gpu.mem_bytes;
       info->gpu_held_bytes = gpu.held_bytes;
-      const int64_t crossover = crossover_forced ();
+      const int64_t crossover = settings_crossover ();
       for (int c = 0; c < SHAPE_CLASSES; c++)
         info->crossover[c] = crossover > 0 ? (double) crossover : crossover < 0 ? 0
                              : auto_crossover ((shape_class) c);
@@ -125,26 +118,6 @@ int64_t engine_count_nonzero (const uint8_t *mask, int64_t n)
 void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y)
 {
   cpu_compact (elem_bytes, x, mask, n, y);
-}
-
-/* GPUSCAN_CHUNK_ELEMENTS (tests: the chunk size of host scans), raised to
-   CHUNK_ELEMENTS_MIN; 0 where unset, or where it is no positive integer (with a warning) */
-static int64_t chunk_elements_forced (void)
-{
-  const char *v = getenv ("GPUSCAN_CHUNK_ELEMENTS");
-  if (! v || ! *v)
-    return 0;
-  char *end;
-  const double n = strtod (v, &end);
-  if (*end || ! (n >= 1 && n <= 9.2e18) || n != (double) (int64_t) n)
-    {
-      char msg[160];
-      snprintf (msg, sizeof msg, "GPUSCAN_CHUNK_ELEMENTS=\"%.40s\" is no positive integer; "
-                "ignored", v);
-      engine_warn ("gpuscan:chunk_elements", msg);
-      return 0;
-    }
-  return (int64_t) n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : (int64_t) n;
 }
 
 static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
@@ -202,19 +175,20 @@ static engine_status run_auto (const scan_desc *d, int64_t chunk, char *msg, siz
   const char *force = getenv ("GPUSCAN_ENGINE");
   if (force && strcasecmp (force, "cpu") == 0)
     return run_cpu (d, chunk, msg, msg_size);
-  const int64_t n = scan_numel (d), crossover = crossover_forced ();
+  const int64_t n = scan_numel (d), crossover = settings_crossover ();
   const int gpu_forced = force && strcasecmp (force, "gpu") == 0;
   if (! cuda_engine_ready () || ! cuda_engine_covers (d)
       || (! gpu_forced && (n < AUTO_MIN_ELEMENTS || crossover < 0
                            || (crossover > 0 && n < crossover))))
     return run_cpu (d, chunk, msg, msg_size);
   const int timed = ! gpu_forced && ! crossover;
+  const cuda_settings gpu = { chunk, settings_show_plan () };
   const auto_run run = timed ? auto_choose (d, cpu_scan_alone (d)) : AUTO_GPU;
   const double t0 = seconds ();
   engine_status s;
   if (run != AUTO_GPU)
     s = run_cpu (d, chunk, msg, msg_size);
-  else if ((s = cuda_engine_scan (d, ALG_AUTO, chunk, msg, msg_size)) != ENGINE_OK)
+  else if ((s = cuda_engine_scan (d, ALG_AUTO, &gpu, msg, msg_size)) != ENGINE_OK)
     return fall_back (d, chunk, msg, msg_size);
   if (timed && s == ENGINE_OK)
     auto_record (d, run, seconds () - t0);
@@ -230,7 +204,7 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
   /* nothing to scan: no engine is asked (the GPU path would size buffers from 0) */
   if (scan_numel (d) == 0)
     return ENGINE_OK;
-  const int64_t chunk = chunk_elements_forced ();
+  const int64_t chunk = settings_chunk_elements ();
   if (a == ALG_CPU)
     return run_cpu (d, chunk, msg, msg_size);
 #ifdef GPUSCAN_WITH_CUDA
@@ -245,7 +219,8 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
   /* what the kernels do not cover (complex max/min, logical min, ...) runs on the CPU */
   if (! cuda_engine_covers (d))
     return run_cpu (d, chunk, msg, msg_size);
-  return cuda_engine_scan (d, a, chunk, msg, msg_size);
+  const cuda_settings gpu = { chunk, settings_show_plan () };
+  return cuda_engine_scan (d, a, &gpu, msg, msg_size);
 #else
   if (a == ALG_AUTO)
     return run_cpu (d, chunk, msg, msg_size);

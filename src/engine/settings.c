@@ -1,0 +1,38 @@
+/* gpuscan's environment variables (settings.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/chunked_scan.h"
+#include "engine/engine.h"
+#include "engine/settings.h"
+
+int64_t settings_chunk_elements (void)
+{
+  const char *v = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+  if (! v || ! *v)
+    return 0;
+  char *end;
+  const double n = strtod (v, &end);
+  if (*end || ! (n >= 1 && n <= 9.2e18) || n != (double) (int64_t) n)
+    {
+      char msg[160];
+      snprintf (msg, sizeof msg, "GPUSCAN_CHUNK_ELEMENTS=\"%.40s\" is no positive integer; "
+                "ignored", v);
+      engine_warn ("gpuscan:chunk_elements", msg);
+      return 0;
+    }
+  return (int64_t) n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : (int64_t) n;
+}
+
+int64_t settings_crossover (void)
+{
+  const char *v = getenv ("GPUSCAN_CROSSOVER");
+  return ! v || ! *v ? 0 : atoll (v) > 0 ? atoll (v) : -1;
+}
+
+int settings_show_plan (void)
+{
+  const char *v = getenv ("GPUSCAN_PLAN");
+  return v && *v && strcmp (v, "0") != 0;
+}

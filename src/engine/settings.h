@@ -1,0 +1,17 @@
+/* gpuscan's environment variables that tests and debugging set, read at each call by the
+   engine layer, which hands them down to the engines (which read none themselves). */
+#ifndef GPUSCAN_SETTINGS_H
+#define GPUSCAN_SETTINGS_H
+
+#include <stdint.h>
+
+/* GPUSCAN_CHUNK_ELEMENTS (tests: the chunk size of host scans), raised to
+   CHUNK_ELEMENTS_MIN; 0 where unset, or where it is no positive integer (with a warning) */
+int64_t settings_chunk_elements (void);
+/* GPUSCAN_CROSSOVER: the size from which "auto" takes the GPU, without measuring (0: not
+   set; -1: never) */
+int64_t settings_crossover (void);
+/* GPUSCAN_PLAN (set, and not "0"): each GPU scan prints what it launches to stderr */
+int settings_show_plan (void);
+
+#endif
