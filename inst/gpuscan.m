@@ -136,7 +136,10 @@
 ## order), and in practice a few @code{eps} of @code{cumsum (abs (@var{x}))}.  The
 ## test suite checks @code{abs (y - cumsum (x)) <= 8 * eps * cumsum (abs (x))}.  With
 ## @qcode{"accurate"} every prefix is within one unit in the last place of the exact
-## sum.
+## sum.  The CPU engine gives the same bits for any number of threads; on the GPU,
+## @qcode{"decoupled"} combines tiles in the order they finish, so its floating sums
+## and products may differ in the last bits from one call to the next, where
+## @qcode{"kogge-stone"} and @qcode{"brent-kung"} (a fixed order) do not.
 ##
 ## Sparse input is not supported (use @code{full}); char, cell, struct and function
 ## handle input is an error, as for @code{cumsum}.  Errors carry identifiers
