@@ -11,8 +11,8 @@
 ## @deftypefnx {} {@var{y} =} gpuscan (@dots{}, @var{option}, @dots{})
 ## @deftypefnx {} {[@var{y}, @var{iy}] =} gpuscan (@dots{}, "max")
 ## @deftypefnx {} {[@var{y}, @var{iy}] =} gpuscan (@dots{}, "min")
-## Prefix scan (cumulative sum, product, maximum or minimum) of @var{x} on every
-## CPU core or on an NVIDIA GPU.
+## Prefix scan (cumulative sum, product, maximum or minimum, and logical, bitwise and
+## log-space scans) of @var{x} on every CPU core or on an NVIDIA GPU.
 ##
 ## @code{gpuscan (@var{x})} is @code{cumsum (@var{x})}: the inclusive sum along the
 ## first non-singleton dimension.  @var{dim} picks the dimension (any positive
@@ -33,6 +33,28 @@
 ## elements with a NaN part, @code{Inf + NaNi}, whose @code{abs} is Inf, counts as
 ## the largest).  A complex product starts from the first element itself, as
 ## @code{cumprod} (@code{(1 + 0i) * (Inf + 0i)} would be @code{Inf + NaNi}).
+##
+## @item @qcode{"and"}, @qcode{"or"}, @qcode{"xor"}
+## Cumulative all, any and parity of @code{logical (@var{x})}: a logical @var{y}
+## that is true while every element so far is nonzero, once any is, or where an odd
+## number are.  @var{x} is logical or real (a NaN is an error, as in @code{logical}).
+##
+## @item @qcode{"bitand"}, @qcode{"bitor"}, @qcode{"bitxor"}
+## The running @code{bitand}, @code{bitor} or @code{bitxor} of unsigned integers
+## (uint8, uint16, uint32, uint64), in their class.
+##
+## @item @qcode{"logsumexp"}
+## @code{log (cumsum (exp (@var{x})))} without its overflow and underflow, as
+## PyTorch's @code{logcumsumexp}: each step adds @code{log1p (exp (lo - hi))} to the
+## larger of the two, so @code{gpuscan ([1000 1000], "logsumexp")} is
+## @code{[1000, 1000 + log (2)]}.  Real @var{x}; single stays single, other classes
+## give double; -Inf is the identity (the exclusive scan's first element), +Inf wins,
+## NaN propagates.  Element @var{k} is within about @code{2 * @var{k} * eps} times
+## @code{abs (@var{y}(@var{k})) + 1} of the exact value.
+##
+## These operators (the logical, bitwise and log-space ones) run on the CPU engine,
+## also for device arrays, whatever the algorithm; @qcode{"exclusive"},
+## @qcode{"reverse"}, @qcode{"segments"}, @qcode{"keys"} and @qcode{"groups"} apply.
 ##
 ## @item @qcode{"native"}, @qcode{"double"}
 ## As for @code{cumsum}: @qcode{"native"} keeps an integer class and saturates at
@@ -815,7 +837,68 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
 %!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
-%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, native.*omitnan, includenan, accurate, segments, keys, groups> gpuscan (1:3, "bogus")
+%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, and, or, xor, bitand, bitor, bitxor, logsumexp, native.*omitnan, includenan, accurate, segments, keys, groups> gpuscan (1:3, "bogus")
+
+%!test
+%! ## "and", "or", "xor": cumulative all, any and parity of logical (X)
+%! x = logical ([1 1 0 1 0 1]);
+%! assert (gpuscan (x, "and"), logical ([1 1 0 0 0 0]));
+%! assert (gpuscan (x, "or"), true (1, 6));
+%! assert (gpuscan (x, "xor"), logical ([1 0 0 1 1 0]));
+%! assert (gpuscan (x, "and", "exclusive"), logical ([1 1 1 0 0 0]));
+%! assert (gpuscan (x, "xor", "reverse"), logical ([0 1 0 0 1 1]));
+%! assert (gpuscan ([0 2; -1 0], "or"), logical ([0 1; 1 1]));
+%! assert (gpuscan (int8 ([3 0 5 5]), "and", "segments", logical ([1 0 1 0])), logical ([1 0 1 1]));
+%! assert (gpuscan (x, "xor", "keys", [1 1 1 2 2 2]), logical ([1 0 0 1 1 0]));
+%! assert (gpuscan (x, "or", "groups", [2 1 2 1 2 1]), logical ([1 1 1 1 1 1]));
+%! assert (gpuscan (logical ([0 0 1 0]), "or", "groups", [1 2 1 2]), logical ([0 0 1 0]));
+%!error <gpuscan: X holds NaN> gpuscan ([1 NaN], "and")
+%!error <takes logical or real X> gpuscan ([1i 2], "or")
+%!error <needs "max" or "min", not "or"> [y, iy] = gpuscan (true (1, 3), "or")
+
+%!test
+%! ## "bitand", "bitor", "bitxor" on unsigned integers, in their class
+%! u = uint8 ([255 15 7 12]);
+%! assert (gpuscan (u, "bitand"), uint8 ([255 15 7 4]));
+%! assert (gpuscan (u, "bitor"), uint8 ([255 255 255 255]));
+%! assert (gpuscan (u, "bitxor"), uint8 ([255 240 247 251]));
+%! assert (gpuscan (u, "bitand", "exclusive"), uint8 ([255 255 15 7]));
+%! assert (gpuscan (u, "bitor", "exclusive"), uint8 ([0 255 255 255]));
+%! v = [bitshift(uint64(1), 63) + 5, bitshift(uint64(1), 62) + 7, uint64(3)];
+%! assert (gpuscan (v, "bitxor"), [v(1), bitxor(v(1), v(2)), bitxor(bitxor(v(1), v(2)), v(3))]);
+%! assert (gpuscan (v, "bitor", "reverse"), [bitor(bitor(v(1), v(2)), v(3)), bitor(v(2), v(3)), v(3)]);
+%! ## a long line through the threads: the last element is the parity of each bit
+%! w = uint16 (mod ((1:2^20 + 5)' * 40503, 65536));
+%! ref = uint16 (0);
+%! for b = 1:16
+%!   ref = bitset (ref, b, mod (sum (bitget (w, b)), 2));
+%! endfor
+%! assert (gpuscan (w, "bitxor")(end), ref);
+%! assert (gpuscan (w, "bitxor", "reverse")(1), ref);
+%!error <takes unsigned integers .uint8, uint16, uint32, uint64., got int8> gpuscan (int8 (1), "bitand")
+%!error <takes unsigned integers> gpuscan (1.5, "bitor")
+
+%!test
+%! ## "logsumexp": log (cumsum (exp (x))) without its overflow and underflow
+%! x = [1 2 3 -Inf 4];
+%! assert (gpuscan (x, "logsumexp"), log (cumsum (exp (x))), 1e-14);
+%! big = [1000 1000 999];
+%! assert (gpuscan (big, "logsumexp"), 1000 + log (cumsum (exp (big - 1000))), 1e-12);
+%! small = -[1000 1000 1001];
+%! assert (gpuscan (small, "logsumexp"), -1000 + log (cumsum (exp (small + 1000))), 1e-12);
+%! assert (gpuscan ([-Inf -Inf], "logsumexp"), [-Inf -Inf]);
+%! assert (gpuscan ([1 Inf 2], "logsumexp"), [1 Inf Inf]);
+%! assert (isnan (gpuscan ([1 NaN 2], "logsumexp")), logical ([0 1 1]));
+%! assert (gpuscan ([1 2], "logsumexp", "exclusive"), [-Inf 1]);
+%! assert (class (gpuscan (single ([1 2]), "logsumexp")), "single");
+%! assert (gpuscan (int8 ([1 2]), "logsumexp"), log (cumsum (exp ([1 2]))), 1e-14);
+%! ## long lines through the threads: within the stated bound
+%! x = 40 * rand (2^20 + 3, 1) - 20;
+%! y = gpuscan (x, "logsumexp");
+%! assert (all (abs (y - log (cumsum (exp (x)))) <= 2 * (1:numel (x))' * eps .* (abs (y) + 1)));
+%! assert (gpuscan (x, "logsumexp", "reverse")(1), y(end), 1e-9);
+%!error <takes real X, got complex double> gpuscan (1i, "logsumexp")
+%!error <"omitnan" applies to sum, prod, max and min, not to "logsumexp"> gpuscan (1, "logsumexp", "omitnan")
 %!error id=gpuscan:option gpuscan (1:3, 1, 2)
 %!error id=gpuscan:missing_value gpuscan (1:3, "segments")
 %!error id=gpuscan:missing_value gpuscan (1:3, "algorithm")

@@ -54,7 +54,7 @@ DEFUN_DLD (gpuscan, args, nargout, GPUSCAN_HELP)
   d.index = nargout > 1 ? reinterpret_cast<double *> (1) : nullptr;   // set in run ()
 
   boolNDArray heads_hold;
-  octave_value xin = x;
+  octave_value xin = d.type == SCAN_LOGICAL ? logical_operand (x) : x;
   group_order groups;
   if (r.has_segments)
     d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, heads_hold);

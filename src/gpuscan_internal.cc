@@ -224,10 +224,20 @@ namespace
     if (d.type != x.type && x.numel ())
       {
         // Octave's class rules: convert first, into an array of its own (a scan in
-        // place would have to read each element before writing its output)
+        // place would have to read each element before writing its output); logical
+        // operators scan logical (X)
         const device_array c = new_array (x.dims, d.type, converted_g);
-        raise_engine_error (engine_array_convert (x.type, d.type, data (x), data (c),
-                                                  x.numel (), msg, sizeof msg), msg);
+        if (d.type == SCAN_LOGICAL)
+          {
+            int nan = 0;
+            raise_engine_error (engine_array_flags (x.type, data (x), static_cast<uint8_t *> (data (c)),
+                                                    x.numel (), &nan, msg, sizeof msg), msg);
+            if (nan)
+              error_with_id ("gpuscan:nan", "gpuscan: X holds NaN, which has no logical value");
+          }
+        else
+          raise_engine_error (engine_array_convert (x.type, d.type, data (x), data (c),
+                                                    x.numel (), msg, sizeof msg), msg);
         d.x = data (c);
       }
     d.y = data (y);

@@ -39,6 +39,17 @@ namespace
   }
 }
 
+bool scan_op_named (const std::string& name, scan_op& op)
+{
+  for (int i = 0; i < SCAN_NOPS; i++)
+    if (i != SCAN_SATSUM && name == scan_op_name (static_cast<scan_op> (i)))
+      {
+        op = static_cast<scan_op> (i);
+        return true;
+      }
+  return false;
+}
+
 scan_request parse_scan_options (const octave_value_list& args, int first)
 {
   scan_request r;
@@ -55,10 +66,9 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         error_with_id ("gpuscan:option", "gpuscan: argument %d must be an option "
                        "name (a string); DIM may only be argument 2", argn);
       const std::string opt = lower (args(i).string_value ());
-      if (opt == "sum" || opt == "prod" || opt == "max" || opt == "min")
+      scan_op op;
+      if (scan_op_named (opt, op))
         {
-          const scan_op op = opt == "sum" ? SCAN_SUM : opt == "prod" ? SCAN_PROD
-                             : opt == "max" ? SCAN_MAX : SCAN_MIN;
           if (r.op_set && op != r.op)
             error_with_id ("gpuscan:conflict", "gpuscan: operators \"%s\" and \"%s\" "
                            "conflict (argument %d)", scan_op_name (r.op),
@@ -119,7 +129,8 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         }
       else
         error_with_id ("gpuscan:option", "gpuscan: unknown option \"%s\" "
-                       "(argument %d); known: sum, prod, max, min, native, double, "
+                       "(argument %d); known: sum, prod, max, min, and, or, xor, bitand, "
+                       "bitor, bitxor, logsumexp, native, double, "
                        "inclusive, exclusive, forward, reverse, omitnan, includenan, "
                        "accurate, segments, keys, groups, algorithm",
                        args(i).string_value ().c_str (), argn);
@@ -127,6 +138,11 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
   if (r.has_segments + r.has_keys + r.has_groups > 1)
     error_with_id ("gpuscan:conflict", "gpuscan: options \"segments\", \"keys\" and "
                    "\"groups\" conflict (each gives the segments)");
+  if (r.omitnan >= 0 && r.op != SCAN_SUM && r.op != SCAN_PROD && r.op != SCAN_MAX
+      && r.op != SCAN_MIN)
+    error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" applies to sum, prod, max "
+                   "and min, not to \"%s\"", r.omitnan ? "omitnan" : "includenan",
+                   scan_op_name (r.op));
   if (r.accurate && r.op != SCAN_SUM)
     error_with_id ("gpuscan:conflict", "gpuscan: option \"accurate\" applies to sums, "
                    "not to \"%s\"", scan_op_name (r.op));
@@ -217,6 +233,33 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
 
   const bool complex = scan_type_complex (in);
   const bool integer = in >= SCAN_INT8 && in <= SCAN_UINT64;
+  const char *cls = scan_type_class (in);
+  if (r.op == SCAN_AND || r.op == SCAN_OR || r.op == SCAN_XOR)
+    {
+      // on logical values: X as logical (X) gives them (the gateway converts)
+      if (complex)
+        error_with_id ("gpuscan:type", "gpuscan: \"%s\" takes logical or real X, got "
+                       "complex %s", scan_op_name (r.op), cls);
+      d.type = SCAN_LOGICAL;
+      return d;
+    }
+  if (r.op == SCAN_BITAND || r.op == SCAN_BITOR || r.op == SCAN_BITXOR)
+    {
+      if (in != SCAN_UINT8 && in != SCAN_UINT16 && in != SCAN_UINT32 && in != SCAN_UINT64)
+        error_with_id ("gpuscan:type", "gpuscan: \"%s\" takes unsigned integers (uint8, "
+                       "uint16, uint32, uint64), got %s%s", scan_op_name (r.op),
+                       complex ? "complex " : "", cls);
+      d.type = in;
+      return d;
+    }
+  if (r.op == SCAN_LOGSUMEXP)
+    {
+      if (complex)
+        error_with_id ("gpuscan:type", "gpuscan: \"logsumexp\" takes real X, got complex "
+                       "%s", cls);
+      d.type = in == SCAN_SINGLE ? SCAN_SINGLE : SCAN_DOUBLE;   // integers as cumsum: double
+      return d;
+    }
   const bool to_double = r.outclass == 2
                          || ((integer || in == SCAN_LOGICAL)
                              && (r.op == SCAN_SUM || r.op == SCAN_PROD) && r.outclass != 1);
@@ -345,4 +388,16 @@ void raise_engine_error (engine_status st, const char *msg)
 void octave_engine_warning (const char *id, const char *msg)
 {
   warning_with_id (id, "gpuscan: %s", msg);
+}
+
+octave_value logical_operand (const octave_value& x)
+{
+  if (x.islogical ())
+    return x;
+  const bool nan = x.is_double_type () ? x.array_value ().any_element_is_nan ()
+                   : x.is_single_type () && x.float_array_value ().any_element_is_nan ();
+  if (nan)
+    error_with_id ("gpuscan:nan", "gpuscan: X holds NaN, which has no logical value (\"and\", "
+                   "\"or\" and \"xor\" scan logical (X))");
+  return octave_value (x.bool_array_value ());
 }

@@ -30,6 +30,9 @@ struct scan_request
   int dim = 0;               // 0: first non-singleton
 };
 
+// the operator an option names ("sum", ..., "logsumexp"); false for another word
+bool scan_op_named (const std::string& name, scan_op& op);
+
 // args(first - 1) is X; DIM may be args(first), options follow
 scan_request parse_scan_options (const octave_value_list& args, int first);
 
@@ -46,6 +49,9 @@ bool scan_type_complex (scan_type t);
 // The scan_desc of a request on an array of dims dv and type in (no pointers yet):
 // geometry around DIM, the output class (d.type) and the operator after Octave's rules.
 scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout);
+
+// logical (X) for "and", "or" and "xor" (gpuscan:nan where X holds a NaN)
+octave_value logical_operand (const octave_value& x);
 
 // Heads as 0/1 bytes from a host array of flags, kept alive by `hold`; sets full
 const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,

@@ -65,6 +65,17 @@ function k = draw_case (lens)
   k.special = rand () < 0.5;
   k.ops = {"sum", "prod", "max", "min"}(randi (4));
   k.op = k.ops{1};
+  ## the operators Octave has no cumulative function of: logical, bitwise, log-space
+  if (rand () < 0.25)
+    k.op = {"and", "or", "xor", "bitand", "bitor", "bitxor", "logsumexp"}{randi (7)};
+    k.complex = false;
+    if (any (strcmp (k.op, {"bitand", "bitor", "bitxor"})))
+      k.cls = {"uint8", "uint16", "uint32", "uint64"}{randi (4)};
+    elseif (any (strcmp (k.op, {"and", "or", "xor"})))
+      k.special = false;   # (a NaN has no logical value: an error)
+    endif
+  endif
+  classic = any (strcmp (k.op, {"sum", "prod", "max", "min"}));
   nd = numel (k.size);
   choice = randi (6);
   k.dim = [];                        # the default: first non-singleton
@@ -87,7 +98,7 @@ function k = draw_case (lens)
   k.index = any (strcmp (k.op, {"max", "min"})) && rand () < 0.7;
   ## MATLAB's NaN flags, each with either operator family (two of the four are no-ops)
   k.nanflag = "";
-  if (rand () < 0.3)
+  if (classic && rand () < 0.3)
     k.nanflag = {"omitnan", "includenan"}{randi (2)};
   endif
   k.accurate = strcmp (k.op, "sum") && rand () < 0.15;
@@ -129,7 +140,9 @@ function x = draw_data (k)
     case "logical"
       x = rand (sz) < 0.5;
     case {"double", "single"}
-      if (strcmp (k.op, "prod"))
+      if (strcmp (k.op, "logsumexp"))
+        x = 40 * rand (sz) - 20;   # (the reference sums exp (x) as it is)
+      elseif (strcmp (k.op, "prod"))
         x = (1 + 0.01 * randn (sz)) .* sign (randn (sz));   # near 1: no overflow, no underflow
       else
         x = randn (sz) .* 10 .^ (3 * rand (sz));
@@ -166,6 +179,8 @@ function x = draw_data (k)
       x(small) = randi ([-5 5], nnz (small), 1);
       if (strcmp (k.op, "prod"))
         x = randi ([-3 3], sz);
+      elseif (strcmp (k.op, "logsumexp"))
+        x = randi ([-20 20], sz);
       endif
       x = cast (x, k.cls);   # saturates what lies outside (unsigned: the negatives)
   endswitch
@@ -362,7 +377,11 @@ endfunction
 
 function out = scan_class (k)
   isint = ! any (strcmp (k.cls, {"double", "single"}));
-  if (strcmp (k.outclass, "double") || (isint && any (strcmp (k.op, {"sum", "prod"}))
+  if (any (strcmp (k.op, {"and", "or", "xor"})))
+    out = "logical";
+  elseif (strcmp (k.op, "logsumexp"))
+    out = merge (strcmp (k.cls, "single"), "single", "double");
+  elseif (strcmp (k.outclass, "double") || (isint && any (strcmp (k.op, {"sum", "prod"}))
                                         && ! strcmp (k.outclass, "native")))
     out = "double";
   else
@@ -397,6 +416,22 @@ function [v, iv, sc] = scan_segment (k, seg)
       [v, iv] = cummax (seg, 1);
     case "min"
       [v, iv] = cummin (seg, 1);
+    case {"and", "or", "xor"}
+      n = cumsum (seg != 0, 1);
+      v = merge (strcmp (k.op, "and"), n == (1:rows (seg))', ...
+                 merge (strcmp (k.op, "or"), n > 0, mod (n, 2) == 1));
+    case {"bitand", "bitor", "bitxor"}
+      ## bit by bit: the logical scan of each bit's column
+      v = zeros (size (seg), class (seg));
+      for b = 1:8 * sizeof (seg(1))
+        n = cumsum (bitget (seg, b) != 0, 1);
+        on = merge (strcmp (k.op, "bitand"), n == (1:rows (seg))', ...
+                    merge (strcmp (k.op, "bitor"), n > 0, mod (n, 2) == 1));
+        v = bitset (v, b, on);
+      endfor
+    case "logsumexp"
+      v = cast (log (cumsum (exp (double (seg)), 1)), scan_class (k));
+      sc = abs (double (v)) + 1;
   endswitch
   if (strcmp (k.nanflag, "includenan") && any (strcmp (k.op, {"max", "min"})))
     ## the first NaN (part) wins from its position on, with its index
@@ -424,6 +459,16 @@ endfunction
 
 function e = empty_value (k, cls)
   switch (k.op)
+    case "and"
+      e = true;
+    case "bitand"
+      e = intmax (cls);
+    case {"or", "xor"}
+      e = false;
+    case {"bitor", "bitxor"}
+      e = zeros (1, 1, cls);
+    case "logsumexp"
+      e = -Inf (1, 1, cls);
     case "sum"
       e = zeros (1, 1, cls);
     case "prod"

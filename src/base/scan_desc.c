@@ -17,6 +17,8 @@ const char *scan_type_name (scan_type t)
 
 const char *scan_op_name (scan_op op)
 {
-  static const char *name[SCAN_NOPS] = { "sum", "prod", "max", "min", "native sum" };
+  static const char *name[SCAN_NOPS] = { "sum", "prod", "max", "min", "native sum", "and",
+                                          "or", "xor", "bitand", "bitor", "bitxor",
+                                          "logsumexp" };
   return op < SCAN_NOPS ? name[op] : "?";
 }

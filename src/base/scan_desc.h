@@ -26,6 +26,13 @@ typedef enum scan_op {
   SCAN_MAX,     /* NaN-skipping, ties keep the earlier element (cummax) */
   SCAN_MIN,     /* NaN-skipping, ties keep the earlier element (cummin) */
   SCAN_SATSUM,  /* integer sum saturating at every step (cumsum "native") */
+  SCAN_AND,     /* logical: all so far (cumulative all) */
+  SCAN_OR,      /* logical: any so far (cumulative any) */
+  SCAN_XOR,     /* logical: an odd number so far (parity) */
+  SCAN_BITAND,  /* unsigned integers, bit by bit */
+  SCAN_BITOR,
+  SCAN_BITXOR,
+  SCAN_LOGSUMEXP,  /* floating: log (sum (exp (x))) so far, without overflow or underflow */
   SCAN_NOPS
 } scan_op;
 

@@ -1,10 +1,16 @@
 /* Worker threads (see work_pool.h). */
-#include <omp.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "base/work_pool.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#else
+static int omp_get_max_threads (void) { return 1; }
+static int omp_get_thread_limit (void) { return 1; }
+#endif
 
 static struct pool
 {

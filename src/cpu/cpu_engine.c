@@ -343,6 +343,42 @@ SATSUM_OPS (satsum_uint32, uint32_t, int64_t, 0, UINT32_MAX)
 SATSUM_OPS (satsum_int64, int64_t, wide128, INT64_MIN, INT64_MAX)
 SATSUM_OPS (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
 
+/* ---- logical and bitwise operators: the state is the running value ------------------ */
+/* (logical "and" and "or" are the running min and max of 0/1 bytes, below) */
+VALUE_OPS (xor_logical, uint8_t, 0, ^, 0, 0, NO_NAN, 0)
+#define BIT_OPS(name, type, ones)                                                     \
+  VALUE_OPS (bitand_##name, type, ones, &, ones, 0, NO_NAN, 0)                        \
+  VALUE_OPS (bitor_##name, type, 0, |, 0, 0, NO_NAN, 0)                               \
+  VALUE_OPS (bitxor_##name, type, 0, ^, 0, 0, NO_NAN, 0)
+BIT_OPS (uint8, uint8_t, UINT8_MAX)
+BIT_OPS (uint16, uint16_t, UINT16_MAX)
+BIT_OPS (uint32, uint32_t, UINT32_MAX)
+BIT_OPS (uint64, uint64_t, UINT64_MAX)
+
+/* ---- logsumexp: the state is log (sum (exp (x))) of the elements so far; -Inf (the
+   log of an empty sum) is the identity.  Two states combine as hi + log1p (exp (lo - hi))
+   with hi the larger, so no exp overflows or underflows to a wrong result; each combine
+   adds a rounding or two of the result's size.  A NaN propagates; +Inf absorbs. ---- */
+#define LSE_OPS(P, type, LOG1P, EXP)                                                  \
+  typedef type P##_t;                                                                 \
+  enum { P##_grouped = 0 };                                                           \
+  static inline P##_t P##_identity (void) { return -INFINITY; }                       \
+  static inline P##_t P##_lift (type x, int64_t k) { (void) k; return x; }            \
+  static inline P##_t P##_combine (P##_t a, P##_t b)                                  \
+  {                                                                                   \
+    const type hi = a > b ? a : b, lo = a > b ? b : a;                                \
+    if (isnan (a) || isnan (b))                                                       \
+      return a + b;                                                                   \
+    if (lo == -INFINITY || hi == INFINITY)                                            \
+      return hi;                                                                      \
+    return hi + LOG1P (EXP (lo - hi));                                                \
+  }                                                                                   \
+  static inline void P##_emit (P##_t a, type *y, double *ix) { (void) ix; *y = a; }   \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix)                   \
+  { (void) ix; *y = a; }
+LSE_OPS (lse_double, double, log1p, exp)
+LSE_OPS (lse_single, float, log1pf, expf)
+
 /* ---- the instances and the dispatch --------------------------------------------- */
 /* X (type enum, element C type, name) for every element type */
 #define FLOAT_TYPES(X)                                                                 \
@@ -374,6 +410,17 @@ INT_TYPES (DEFINE_INT)
 /* logical: max and min (a running OR and AND); a "native" sum is the running OR */
 CPU_SCAN_DEFINE (max_logical, uint8_t, max_logical)
 CPU_SCAN_DEFINE (min_logical, uint8_t, min_logical)
+CPU_SCAN_DEFINE (xor_logical, uint8_t, xor_logical)
+#define DEFINE_BITS(e, type, name)                                                     \
+  CPU_SCAN_DEFINE (bitand_##name, type, bitand_##name)                                 \
+  CPU_SCAN_DEFINE (bitor_##name, type, bitor_##name)                                   \
+  CPU_SCAN_DEFINE (bitxor_##name, type, bitxor_##name)
+#define UINT_TYPES(X)                                                                  \
+  X (SCAN_UINT8, uint8_t, uint8) X (SCAN_UINT16, uint16_t, uint16)                     \
+  X (SCAN_UINT32, uint32_t, uint32) X (SCAN_UINT64, uint64_t, uint64)
+UINT_TYPES (DEFINE_BITS)
+CPU_SCAN_DEFINE (lse_double, double, lse_double)
+CPU_SCAN_DEFINE (lse_single, float, lse_single)
 
 int cpu_threads (void)
 {
@@ -431,15 +478,40 @@ int cpu_scan (const scan_desc *d)
   if (scan_numel (d) == 0)
     return 0;
   const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;
+  if (d->op == SCAN_LOGSUMEXP)
+    {
+      if (d->type == SCAN_DOUBLE)
+        scan_run_lse_double (d, nthreads);
+      else if (d->type == SCAN_SINGLE)
+        scan_run_lse_single (d, nthreads);
+      else
+        return -1;
+      return 0;
+    }
+  if (d->op == SCAN_BITAND || d->op == SCAN_BITOR || d->op == SCAN_BITXOR)
+    switch (d->type)
+      {
+#define CASE_BITS(e, type, name)                                                       \
+      case e:                                                                          \
+        (d->op == SCAN_BITAND ? scan_run_bitand_##name                                 \
+         : d->op == SCAN_BITOR ? scan_run_bitor_##name : scan_run_bitxor_##name) (d, nthreads); \
+        return 0;
+        UINT_TYPES (CASE_BITS)
+#undef CASE_BITS
+      default:
+        return -1;
+      }
   switch (d->type)
     {
       FLOAT_TYPES (CASE_FLOAT)
       INT_TYPES (CASE_INT)
     case SCAN_LOGICAL:
-      if (d->op == SCAN_MAX || d->op == SCAN_SATSUM)
+      if (d->op == SCAN_MAX || d->op == SCAN_SATSUM || d->op == SCAN_OR)
         scan_run_max_logical (d, nthreads);
-      else if (d->op == SCAN_MIN)
+      else if (d->op == SCAN_MIN || d->op == SCAN_AND)
         scan_run_min_logical (d, nthreads);
+      else if (d->op == SCAN_XOR)
+        scan_run_xor_logical (d, nthreads);
       else
         return -1;
       return 0;
