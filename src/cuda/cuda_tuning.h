@@ -7,16 +7,6 @@
 #define CUDA_STAGING_BYTES ((size_t) 16 << 20)
 /* below this many bytes a host copy is not worth waking the thread team */
 #define CUDA_PAR_COPY_MIN ((size_t) 1 << 20)
-/* "auto" never sends fewer elements than this to the GPU (nor times such calls) */
-#define CUDA_AUTO_MIN_ELEMENTS ((int64_t) 1 << 16)
-/* "auto" times this many calls of each engine in a shape class and size bucket before
-   it settles on the faster one (the best of them: early GPU calls of a shape vary,
-   H100, 4096x4096 along dim 2: 13.2, 38.9, 54.9, 15.2 ms, then 13-14 ms, where the
-   CPU engine took 19-26 ms), and after that sends one call in this many to the slower
-   one, so that unlucky first times do not decide for good (it costs at most
-   1/CUDA_AUTO_RECHECK of the difference) */
-#define CUDA_AUTO_SAMPLES 3
-#define CUDA_AUTO_RECHECK 16
 /* the memory pool of device arrays keeps up to this fraction of the GPU's memory when
    arrays are freed, for the next ones (gpuscan_info counts it as held) */
 #define CUDA_POOL_KEEP_FRACTION 0.125
