@@ -307,6 +307,10 @@ endclassdef
 %! ## (conversions of 2^20 elements and more go in pieces over the threads)
 %! check_scan (int16 (mod ((1:2^20+7)', 9) - 4));
 %! check_scan (single (complex (mod ((1:2^20+7)', 9), 1)), "double");
+%! ## logical operators scan logical (X), converted on the device
+%! check_scan ([0 2 -1 0 3], "and");
+%! check_scan (int16 ([0 2 -1 0 3]), "xor", "reverse");
+%! fail ("gpuscan (gpuscan_array ([1 NaN]), \"or\")", "X holds NaN, which has no logical value");
 %! check_scan ([1+2i, 3, 4i, -1], "max");
 %! check_scan ([NaN 2 NaN 5 1], "max");
 %! check_scan (single ([NaN 2 NaN 5 1]), "min", "reverse");

@@ -233,7 +233,7 @@ namespace
             raise_engine_error (engine_array_flags (x.type, data (x), static_cast<uint8_t *> (data (c)),
                                                     x.numel (), &nan, msg, sizeof msg), msg);
             if (nan)
-              error_with_id ("gpuscan:nan", "gpuscan: X holds NaN, which has no logical value");
+              error_nan_to_logical ();
           }
         else
           raise_engine_error (engine_array_convert (x.type, d.type, data (x), data (c),

@@ -397,7 +397,12 @@ octave_value logical_operand (const octave_value& x)
   const bool nan = x.is_double_type () ? x.array_value ().any_element_is_nan ()
                    : x.is_single_type () && x.float_array_value ().any_element_is_nan ();
   if (nan)
-    error_with_id ("gpuscan:nan", "gpuscan: X holds NaN, which has no logical value (\"and\", "
-                   "\"or\" and \"xor\" scan logical (X))");
+    error_nan_to_logical ();
   return octave_value (x.bool_array_value ());
+}
+
+void error_nan_to_logical ()
+{
+  error_with_id ("gpuscan:nan", "gpuscan: X holds NaN, which has no logical value (\"and\", "
+                 "\"or\" and \"xor\" scan logical (X))");
 }

@@ -52,6 +52,8 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
 
 // logical (X) for "and", "or" and "xor" (gpuscan:nan where X holds a NaN)
 octave_value logical_operand (const octave_value& x);
+// the gpuscan:nan error of that conversion (device arrays find the NaN on the device)
+[[noreturn]] void error_nan_to_logical ();
 
 // Heads as 0/1 bytes from a host array of flags, kept alive by `hold`; sets full
 const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,

@@ -417,17 +417,12 @@ function [v, iv, sc] = scan_segment (k, seg)
     case "min"
       [v, iv] = cummin (seg, 1);
     case {"and", "or", "xor"}
-      n = cumsum (seg != 0, 1);
-      v = merge (strcmp (k.op, "and"), n == (1:rows (seg))', ...
-                 merge (strcmp (k.op, "or"), n > 0, mod (n, 2) == 1));
+      v = logical_scan (k.op, seg != 0);
     case {"bitand", "bitor", "bitxor"}
       ## bit by bit: the logical scan of each bit's column
       v = zeros (size (seg), class (seg));
       for b = 1:8 * sizeof (seg(1))
-        n = cumsum (bitget (seg, b) != 0, 1);
-        on = merge (strcmp (k.op, "bitand"), n == (1:rows (seg))', ...
-                    merge (strcmp (k.op, "bitor"), n > 0, mod (n, 2) == 1));
-        v = bitset (v, b, on);
+        v = bitset (v, b, logical_scan (k.op(4:end), bitget (seg, b) != 0));
       endfor
     case "logsumexp"
       v = cast (log (cumsum (exp (double (seg)), 1)), scan_class (k));
@@ -455,6 +450,19 @@ function [v, iv, sc] = scan_segment (k, seg)
       endif
     endif
   endif
+endfunction
+
+## the cumulative and, or or xor of the logical columns of t, from how many are true
+function v = logical_scan (op, t)
+  n = cumsum (t, 1);
+  switch (op)
+    case "and"
+      v = n == (1:rows (t))';
+    case "or"
+      v = n > 0;
+    otherwise
+      v = mod (n, 2) == 1;
+  endswitch
 endfunction
 
 function e = empty_value (k, cls)
