@@ -39,9 +39,11 @@ static size_t work_bytes;
 static gsk_context *kernels (void)
 {
   static gsk_context *ctx;
-  if (! ctx && ! (ctx = gsk_context_new ()))
+  char why[200] = "";
+  if (! ctx && ! (ctx = gsk_context_new (getenv ("GPUSCAN_TUNING"),
+                                         getenv ("GPUSCAN_DEVICE_LIMITS"), why, sizeof why)))
     {
-      fprintf (stderr, "gsk_context_new failed\n");
+      fprintf (stderr, "gsk_context_new failed: %s\n", why);
       exit (1);
     }
   return ctx;
@@ -138,7 +140,7 @@ static void bench (const char *shape, scan_desc *d, int with_cub)
   static const char *names[3] = { "decoupled", "kogge-stone", "brent-kung" };
   for (int a = 0; a < 3; a++)
     {
-      need_work (gsk_workspace_bytes (d, (gsk_algorithm) a));
+      need_work (gsk_workspace_bytes (kernels (), d, (gsk_algorithm) a));
       job s = { JOB_SCAN, d, (gsk_algorithm) a, 0 };
       row (shape, d, names[a], time_job (&s), copy_ms, cub_ms, moved);
     }
@@ -488,7 +490,7 @@ int main (int argc, char **argv)
           d.index = list[c].index ? xi : NULL;
           d.x = d.type == SCAN_INT32 && ! sets[set].saturating ? xi : x;
           d.y = y;
-          need_work (gsk_workspace_bytes (&d, list[c].alg));
+          need_work (gsk_workspace_bytes (kernels (), &d, list[c].alg));
           for (int r = 0; r < 3; r++)
             CHECK (gsk_scan (kernels (), &d, list[c].alg, work, work_bytes, 0));
         }

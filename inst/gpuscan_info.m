@@ -28,6 +28,13 @@
 ## CUDA driver and runtime versions (1000*major + 10*minor)
 ## @item gpu_status
 ## @qcode{"ok"}, or why no GPU is usable
+## @item gpu_tuning
+## the kernels' tuning table (one an architecture, chosen by the GPU's compute
+## capability) and the GPU's limits they take: SMs, threads and shared memory an SM,
+## shared memory a block (@qcode{""} without a GPU).  For tests, @env{GPUSCAN_TUNING}
+## takes another table (@qcode{"sm_90"}, @qcode{"sm_80"}, @qcode{"sm_86"},
+## @qcode{"sm_75"}, @qcode{"default"}) and @env{GPUSCAN_DEVICE_LIMITS} clamps the
+## limits to a smaller GPU's (@qcode{"a100"}, @qcode{"rtx4090"}, @qcode{"t4"})
 ## @item cpu_threads
 ## threads of the CPU engine (@env{OMP_NUM_THREADS} sets it)
 ## @item auto_crossover
@@ -74,6 +81,7 @@ function info = gpuscan_info (varargin)
     printf ("  GPU:               %s, compute capability %s, %.1f GiB\n", s.gpu_name,
             s.compute_capability, s.gpu_memory_bytes / 2^30);
     printf ("  driver/runtime:    %d / %d\n", s.driver_version, s.runtime_version);
+    printf ("  kernels:           %s\n", s.gpu_tuning);
     shapes = {"vectors", "columns", "other dims"};
     for k = 1:numel (shapes)
       c = s.auto_crossover(k);
@@ -130,5 +138,30 @@ endfunction
 %! if (s.gpu_count == 0)
 %!   assert (s.auto_crossover, [-1 -1 -1]);
 %!   assert (isempty (strfind (s.gpu_status, "insufficient")), s.gpu_status);
+%! endif
+%!test
+%! ## on a GPU: the tuning table of its architecture, others on demand (the test matrix
+%! ## runs the suite under them), and a clear error for a name the kernels do not know
+%! s = gpuscan_info ();
+%! if (s.gpu_count > 0)
+%!   assert (strncmp (s.gpu_tuning, "tuning ", 7), s.gpu_tuning);
+%!   x = rand (3e6, 1);
+%!   old = {getenv("GPUSCAN_TUNING"), getenv("GPUSCAN_DEVICE_LIMITS")};
+%!   unwind_protect
+%!     for t = {"sm_75", "sm_80", "default"}
+%!       setenv ("GPUSCAN_TUNING", t{1});
+%!       assert (gpuscan (x, "algorithm", "decoupled"), cumsum (x), 1e-9 * numel (x));
+%!       assert (strncmp (gpuscan_info ().gpu_tuning, ["tuning " t{1} ","], 8 + numel (t{1})));
+%!     endfor
+%!     setenv ("GPUSCAN_TUNING", "sm_1");
+%!     fail ('gpuscan (x, "algorithm", "decoupled")', "no tuning table");
+%!     setenv ("GPUSCAN_TUNING", "");
+%!     setenv ("GPUSCAN_DEVICE_LIMITS", "t4");
+%!     assert (gpuscan (x, "algorithm", "decoupled"), cumsum (x), 1e-9 * numel (x));
+%!     assert (! isempty (strfind (gpuscan_info ().gpu_tuning, "clamped to t4")));
+%!   unwind_protect_cleanup
+%!     setenv ("GPUSCAN_TUNING", old{1});
+%!     setenv ("GPUSCAN_DEVICE_LIMITS", old{2});
+%!   end_unwind_protect
 %! endif
 %!error id=gpuscan:nargin gpuscan_info (1)

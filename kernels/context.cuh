@@ -1,5 +1,5 @@
-// What the kernels keep of a CUDA context between calls: the device's limits, each
-// kernel's shared-memory opt-in and resident blocks, symbol addresses, the look-back
+// What the kernels keep of a CUDA context between calls: the device's limits and the
+// tuning table of its architecture, each kernel's shared-memory opt-in and resident blocks, symbol addresses, the look-back
 // workspace's regions and epochs, the marks of redo gates.  The caller owns it
 // (gsk_context_new once the device is set, gsk_context_free before a device reset, and a
 // new one after): nothing of it lives in a static, so nothing outlives the CUDA context
@@ -9,12 +9,14 @@
 #include <cuda_runtime.h>
 #include <cstdint>
 
+#include "device_limits.cuh"
+#include "tuning_tables.cuh"
 #include "workspace.cuh"
 
 struct gsk_context
 {
-  int cc_major;              // compute capability, major
-  int sms;                   // streaming multiprocessors
+  gsk::device_limits limits;  // the GPU's (device_limits.cuh), perhaps clamped
+  const gsk::tuning *tuning;  // the table of its architecture, or the one asked for
   unsigned redo_mark;        // the last mark of a redo_gate given out
   unsigned *redo_word;       // redo_word and redo_next_tile (redo_gate.cuh), or null
   unsigned long long *redo_next_tile;   // while not yet looked up

@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include "context.cuh"
 #include "scan_kernels.h"
 #include "scan_ops.cuh"
 #include "tuning.cuh"
@@ -79,17 +80,18 @@ __global__ void fix_index_kernel (double *ix, int64_t lanes, int64_t n, double c
 }
 
 // grid-stride launches: enough blocks to fill the GPU, no more than the data needs
-static unsigned elementwise_blocks (int64_t n)
+static unsigned elementwise_blocks (const gsk_context& c, int64_t n)
 {
   const int64_t need = (n + block_threads - 1) / block_threads;
-  return (unsigned) (need < elementwise_max_blocks ? need : elementwise_max_blocks);
+  const int64_t most = (int64_t) c.limits.sms * c.tuning->elementwise_blocks_per_sm;
+  return (unsigned) (need < most ? need : most);
 }
 
 }  // namespace gsk
 
 using namespace gsk;
 
-extern "C" cudaError_t gsk_convert (scan_type from, scan_type to, const void *x, void *y,
+extern "C" cudaError_t gsk_convert (gsk_context *c, scan_type from, scan_type to, const void *x, void *y,
                                     int64_t n, cudaStream_t s)
 {
   if (n == 0)
@@ -97,7 +99,7 @@ extern "C" cudaError_t gsk_convert (scan_type from, scan_type to, const void *x,
   cudaError_t err = cudaErrorNotSupported;
   if (to == SCAN_CDOUBLE && from == SCAN_CSINGLE)
     {
-      convert_kernel<<<elementwise_blocks (n), block_threads, 0, s>>>
+      convert_kernel<<<elementwise_blocks (*c, n), block_threads, 0, s>>>
         ((const cplx<float> *) x, (cplx<double> *) y, n);
       return cudaGetLastError ();
     }
@@ -107,14 +109,14 @@ extern "C" cudaError_t gsk_convert (scan_type from, scan_type to, const void *x,
     typedef decltype (v) T;
     if constexpr (std::is_arithmetic<T>::value)
       {
-        convert_kernel<<<elementwise_blocks (n), block_threads, 0, s>>> ((const T *) x, (double *) y, n);
+        convert_kernel<<<elementwise_blocks (*c, n), block_threads, 0, s>>> ((const T *) x, (double *) y, n);
         err = cudaGetLastError ();
       }
   });
   return err;
 }
 
-extern "C" cudaError_t gsk_nonzero_flags (scan_type t, const void *x, uint8_t *flags,
+extern "C" cudaError_t gsk_nonzero_flags (gsk_context *c, scan_type t, const void *x, uint8_t *flags,
                                           int64_t n, int *nan_seen, cudaStream_t s)
 {
   if (n == 0)
@@ -122,19 +124,19 @@ extern "C" cudaError_t gsk_nonzero_flags (scan_type t, const void *x, uint8_t *f
   cudaError_t err = cudaErrorNotSupported;
   with_type (t, [&] (auto v) {
     typedef decltype (v) T;
-    flags_kernel<<<elementwise_blocks (n), block_threads, 0, s>>> ((const T *) x, flags, n, nan_seen);
+    flags_kernel<<<elementwise_blocks (*c, n), block_threads, 0, s>>> ((const T *) x, flags, n, nan_seen);
     err = cudaGetLastError ();
   });
   return err;
 }
 
-extern "C" cudaError_t gsk_fix_index (double *ix, int64_t lanes, int64_t steps, double carry_pos,
+extern "C" cudaError_t gsk_fix_index (gsk_context *c, double *ix, int64_t lanes, int64_t steps, double carry_pos,
                                       const double *carry_ix, double shift, cudaStream_t s)
 {
   const int64_t n = lanes * steps;
   if (n == 0)
     return cudaSuccess;
-  fix_index_kernel<<<elementwise_blocks (n), block_threads, 0, s>>> (ix, lanes, n, carry_pos,
+  fix_index_kernel<<<elementwise_blocks (*c, n), block_threads, 0, s>>> (ix, lanes, n, carry_pos,
                                                                      carry_ix, shift);
   return cudaGetLastError ();
 }

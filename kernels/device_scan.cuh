@@ -248,8 +248,8 @@ __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
 
 template <typename Op, template <typename, int> class BlockScan, typename Prefix,
           int ITEMS = tile_shape<typename Op::elem, seg<Op>>::items, bool TAKE_TILES = false,
-          int MIN_BLOCKS = 0, int THREADS = block_threads>
-__global__ void __launch_bounds__ (THREADS, MIN_BLOCKS)
+          bool BOUNDED = false, int THREADS = block_threads>
+__global__ void __launch_bounds__ (THREADS, BOUNDED ? blocks_fitting (sizeof (tile_storage<Op, BlockScan, ITEMS, THREADS>), THREADS) : 0)
 tile_scan_kernel (line_args g, Prefix prefix_of)
 {
   typedef tile_io<typename Op::elem, THREADS, ITEMS> io;
@@ -285,7 +285,9 @@ tile_scan_kernel (line_args g, Prefix prefix_of)
 // costs the decoupled scan ~10% (H100) to ~20% (H200) of a copy's time.
 template <typename Op>
 __global__ void __launch_bounds__ (block_threads,
-                                   line_blocks_shape<typename Op::elem, seg<Op>>::min_blocks)
+                                   line_blocks_shape<typename Op::elem, seg<Op>>::bounded
+                                   ? blocks_fitting (sizeof (tile_storage<Op, block_scan_shuffle, tile_shape<typename Op::elem, seg<Op>>::items>), block_threads)
+                                   : 0)
 line_blocks_kernel (line_args g)
 {
   typedef typename Op::elem T;
@@ -431,11 +433,11 @@ struct plan
   static constexpr int64_t tile = tile_shape<T, S>::size;
   typedef wide_tile_shape<T, S> wide;
   // the tile size of the decoupled scan of n elements
-  static int64_t decoupled_tile (int64_t n)
-  { return wide::items != tile_shape<T, S>::items && n >= wide_tile_from ? wide::size : tile; }
-  // blocks an SM the wide tile's registers must allow for (tuning.cuh)
-  static constexpr int wide_min_blocks
-    = wide::bounded ? blocks_fitting<tile_storage<Op, block_scan_shuffle, wide::items, wide::threads>> (wide::threads) : 0;
+  static int64_t decoupled_tile (const gsk_context& c, int64_t n)
+  { return wide::items != tile_shape<T, S>::items && n >= c.tuning->wide_tile_from ? wide::size : tile; }
+  // threads the lanes kernels aim to have in flight
+  static int64_t lanes_target (const gsk_context& c)
+  { return (int64_t) c.limits.sms * c.limits.threads_per_sm * c.tuning->lanes_threads_per_resident; }
   // lane tiles: elements a thread holds, steps of a tile
   static constexpr int lane_items = lane_tile_shape<T>::items;
   static constexpr int64_t lane_tile_rows = block_threads / 32 * lane_items;
@@ -457,19 +459,19 @@ struct plan
                                  && ! inclusive_only<Op>::value;
   // the wrapping sum that runs first where there is one (scan_ops.cuh), else void
   typedef typename fast_sum<Op>::type fast;
-  static bool fast_applies (const scan_desc *d, gsk_algorithm a)
+  static bool fast_applies (const gsk_context& c, const scan_desc *d, gsk_algorithm a)
   {
     return ! std::is_void<fast>::value && (d->inner > 1 || effective (a) == GSK_DECOUPLED)
-           && scan_numel (d) * (long long) sizeof (T) >= fast_satsum_min_bytes;
+           && scan_numel (d) * (long long) sizeof (T) >= c.tuning->fast_satsum_min_bytes;
   }
   // line blocks: lines of a tile or more, enough of them to fill the GPU with blocks.
   // A native sum's wrapping pass takes them, its exact pass the tiles (so an operator
   // with a wrapping pass never does)
   static constexpr bool line_blocks_serve = std::is_void<fast>::value;
-  static bool line_blocks_apply (const line_args& g)
+  static bool line_blocks_apply (const gsk_context& c, const line_args& g)
   {
     const int64_t lines = g.n / g.len;
-    return g.len >= tile && lines >= line_blocks_min_lines && lines <= INT32_MAX && ! g.gate.exact;
+    return g.len >= tile && lines >= c.tuning->line_blocks_min_lines && lines <= INT32_MAX && ! g.gate.exact;
   }
   // dynamic shared memory of the staged tile kernels (staged_extras): the indices of max
   // and min, the head flags when full
@@ -532,29 +534,29 @@ struct plan
         const int64_t tiles = blocks_for (g.n, index_tile);
         const prefix_by_look_back<latest_op> look = { positions::status_in (ws, tiles),
                                                       positions::claim_status (c, ws, tiles, s), {} };
-        positions::template launch_decoupled<extremum_index_kernel<T, index_items>> (
+        const cudaError_t err = positions::template launch_decoupled<extremum_index_kernel<T, index_items>> (
           c, g, look, tiles, block_threads, g.heads && g.heads_full ? index_tile : 0, s);
-        return cudaGetLastError ();
+        return err != cudaSuccess ? err : cudaGetLastError ();
       }
     return cudaErrorNotSupported;
   }
 
   // defined out of the class, so not inline: `extern template` then keeps the dispatch
   // unit from compiling the kernels again
-  static size_t workspace (const scan_desc *d, gsk_algorithm a);
+  static size_t workspace (const gsk_context& c, const scan_desc *d, gsk_algorithm a);
   static cudaError_t run (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
                           size_t ws_bytes, cudaStream_t s);
   // The one place that decides which kernel runs: the plan of one pass of d with this
   // operator (`exact`: a native sum's exact pass, after its wrapping one).  Each branch
   // says why it applies; the checks it calls (line_blocks_apply, striped_applies,
   // use_lane_tiles, ...) are the conditions a kernel needs.
-  static pass_plan choose (const scan_desc *d, gsk_algorithm a, bool exact)
+  static pass_plan choose (const gsk_context& c, const scan_desc *d, gsk_algorithm a, bool exact)
   {
     pass_plan p = {};
     p.threads = block_threads;
     if (d->inner > 1)
       {
-        if (use_lane_tiles (d))   // lanes enough for tiles of 32, too few for a thread each
+        if (use_lane_tiles (d, lanes_target (c)))   // lanes enough for tiles of 32, too few for a thread each
           {
             const bool vec = lane_vec > 1 && lane_vectors_apply (d);
             p.kernel = vec ? pass_kernel::lane_tiles_vec : pass_kernel::lane_tiles;
@@ -564,7 +566,7 @@ struct plan
             p.workspace = status_bytes (p.slots);
             return p;
           }
-        const lanes_args la = make_lanes_args (d);   // a thread a lane (and chunk of it)
+        const lanes_args la = make_lanes_args (d, lanes_target (c));   // a thread a lane (and chunk of it)
         p.kernel = pass_kernel::lane_runs;
         p.grid = blocks_for (la.inner * la.outer * la.nchunks, block_threads);
         p.workspace = la.nchunks > 1 ? round_up (sizeof (S) * la.inner * la.outer * la.nchunks) : 0;
@@ -583,7 +585,7 @@ struct plan
         p.workspace = round_up (sizeof (S) * hierarchy_states (p.grid));
         return p;
       }
-    if (line_blocks_serve && line_blocks_apply (g))   // lines long and many enough
+    if (line_blocks_serve && line_blocks_apply (c, g))   // lines long and many enough
       {
         p.kernel = pass_kernel::line_blocks;
         p.tile = g.len;
@@ -591,7 +593,7 @@ struct plan
         p.smem = staged_smem (g);
         return p;
       }
-    if (striped_applies<Op> (g))   // 4-byte sums and products, long enough, aligned
+    if (striped_applies<Op> (g, c.tuning->wide_tile_from))   // 4-byte sums and products, long enough, aligned
       {
         const bool lines = striped_lines (g);
         p.kernel = g.exclusive ? pass_kernel::striped_exclusive
@@ -600,7 +602,7 @@ struct plan
         p.tile = lines ? striped_tile<Op, true>::size : striped_tile<Op>::size;
         p.slots = p.grid = blocks_for (n, p.tile);
       }
-    else if (wide::items != tile_shape<T, S>::items && decoupled_tile (n) == wide::size)
+    else if (wide::items != tile_shape<T, S>::items && decoupled_tile (c, n) == wide::size)
       {   // long enough for the wide tiles
         p.kernel = pass_kernel::wide_tiles;
         p.threads = wide::threads;
@@ -631,7 +633,8 @@ struct plan
     return p;
   }
   // what run launches for d, in words (GPUSCAN_PLAN shows it)
-  static void describe (const scan_desc *d, gsk_algorithm a, char *buf, size_t size)
+  static void describe (const gsk_context& c, const scan_desc *d, gsk_algorithm a, char *buf,
+                        size_t size)
   {
     const auto text = [] (const char *what, const pass_plan& p, char *b, size_t n) {
       return snprintf (b, n, "%s%s: %lld blocks of %d threads, %lld %s a block, %zu B shared, "
@@ -644,7 +647,7 @@ struct plan
     if (indexes_values && d->index)
       {
         const scan_desc values = values_of (d);
-        k = text ("values by ", choose (&values, a, false), buf, size);
+        k = text ("values by ", choose (c, &values, a, false), buf, size);
         if (k >= 0 && (size_t) k < size)
           snprintf (buf + k, size - k, "; positions by the extremum index kernel, %lld tiles",
                     (long long) blocks_for (scan_numel (d), index_tile));
@@ -652,11 +655,11 @@ struct plan
       }
     bool exact = false;
     if constexpr (! std::is_void<fast>::value)
-      if ((exact = fast_applies (d, a)))
-        k = text ("wrapping pass by ", plan<fast>::choose (d, a, false), buf, size);
+      if ((exact = fast_applies (c, d, a)))
+        k = text ("wrapping pass by ", plan<fast>::choose (c, d, a, false), buf, size);
     if (k >= 0 && (size_t) k < size)
       text (exact ? "; exact pass (where the wrapping one left the range) by " : "",
-            choose (d, a, exact), buf + k, size - k);
+            choose (c, d, a, exact), buf + k, size - k);
   }
   // one pass with this operator, as chosen (run: the fast pass first where it applies)
   static cudaError_t pass (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
@@ -681,18 +684,20 @@ struct plan
   }
 
   template <template <typename, int> class BlockScan>
-  static void hierarchical (gsk_context& c, const line_args& g, void *ws, cudaStream_t s)
+  static cudaError_t hierarchical (gsk_context& c, const line_args& g, void *ws, cudaStream_t s)
   {
     const int64_t tiles = blocks_for (g.n, tile);
     S *totals = static_cast<S *> (ws);
     line_args totals_only = g;   // (no indices staged)
     totals_only.ix = nullptr;
-    allow_dynamic_smem<tile_reduce_kernel<Op, BlockScan>> (c, staged_smem (totals_only));
+    constexpr auto kernel = tile_scan_kernel<Op, BlockScan, prefix_by_carries<Op>>;
+    if (! allow_dynamic_smem<tile_reduce_kernel<Op, BlockScan>> (c, staged_smem (totals_only))
+        || ! allow_dynamic_smem<kernel> (c, staged_smem (g)))
+      return cudaErrorInvalidConfiguration;
     tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, staged_smem (totals_only), s>>> (totals_only, totals);
     scan_states<BlockScan> (totals, tiles, totals + tiles, s);
-    constexpr auto kernel = tile_scan_kernel<Op, BlockScan, prefix_by_carries<Op>>;
-    allow_dynamic_smem<kernel> (c, staged_smem (g));
     kernel<<<tiles, block_threads, staged_smem (g), s>>> (g, prefix_by_carries<Op> { totals });
+    return cudaSuccess;
   }
 
   // A decoupled tile kernel over `tiles` tiles.  Its look-back is paced (tuning.cuh) where
@@ -700,24 +705,27 @@ struct plan
   // and a wait only delays them) and the states travel packed with their flags: max and
   // min, whose states with the index are not, ran slower paced (H200, 2^26, x copy: single
   // 3.47 -> 3.55, double 2.98 -> 3.14; products 1.20 -> 1.15, 1.23 -> 1.19).  (The exact
-  // pass of a native sum, whose few blocks take the tiles in order, spins.)
+  // pass of a native sum, whose few blocks take the tiles in order, spins.)  An error where
+  // its shared memory is more than the device gives a block.
   template <auto Kernel>
-  static void launch_decoupled (gsk_context& c, const line_args& g, prefix_by_look_back<Op> look,
+  static cudaError_t launch_decoupled (gsk_context& c, const line_args& g, prefix_by_look_back<Op> look,
                                 int64_t tiles, int threads, size_t smem, cudaStream_t s)
   {
     const bool rounds = ! g.gate.exact && tiles > resident_blocks<Kernel> (c, threads, smem);
     if (rounds && tile_status<Op>::packed)
-      look.pace = { look_back_wait_ns, look_back_poll_ns };
+      look.pace = { c.tuning->look_back_wait_ns, c.tuning->look_back_poll_ns };
     if (rounds)
-      look.prefetch_ahead = (int64_t) l2_prefetch_tiles_per_sm * c.sms;
-    allow_dynamic_smem<Kernel> (c, smem);
+      look.prefetch_ahead = (int64_t) c.tuning->l2_prefetch_tiles_per_sm * c.limits.sms;
+    if (! allow_dynamic_smem<Kernel> (c, smem))
+      return cudaErrorInvalidConfiguration;
     Kernel<<<tiles, threads, smem, s>>> (g, look);
+    return cudaSuccess;
   }
 
   static void lanes (gsk_context& c, const scan_desc *d, const pass_plan& p, void *ws,
                      size_t ws_bytes, const redo_gate& gate, cudaStream_t s)
   {
-    lanes_args la = make_lanes_args (d);
+    lanes_args la = make_lanes_args (d, lanes_target (c));
     la.gate = gate;
     if (p.kernel == pass_kernel::lane_tiles_vec)
       {
@@ -750,20 +758,20 @@ struct plan
 
 // the fast pass's workspace first, the exact pass's after it
 template <typename Op>
-size_t plan<Op>::workspace (const scan_desc *d, gsk_algorithm a)
+size_t plan<Op>::workspace (const gsk_context& c, const scan_desc *d, gsk_algorithm a)
 {
   if constexpr (indexes_values)
     if (d->index)
       {
         const scan_desc values = values_of (d);
-        return std::max (choose (&values, a, false).workspace, index_workspace (d));
+        return std::max (choose (c, &values, a, false).workspace, index_workspace (d));
       }
   bool exact = false;
   size_t bytes = 0;
   if constexpr (! std::is_void<fast>::value)
-    if ((exact = fast_applies (d, a)))
-      bytes = plan<fast>::choose (d, a, false).workspace;
-  return bytes + choose (d, a, exact).workspace;
+    if ((exact = fast_applies (c, d, a)))
+      bytes = plan<fast>::choose (c, d, a, false).workspace;
+  return bytes + choose (c, d, a, exact).workspace;
 }
 
 template <typename Op>
@@ -779,7 +787,7 @@ cudaError_t plan<Op>::run (gsk_context& c, const scan_desc *d, gsk_algorithm a, 
         return err != cudaSuccess ? err : index_pass (c, d, ws, s);
       }
   if constexpr (! std::is_void<fast>::value)
-    if (fast_applies (d, a))
+    if (fast_applies (c, d, a))
       {
         // the wrapping sum, then the saturating scan, which only runs where a step of
         // the wrapping one left the range
@@ -790,7 +798,7 @@ cudaError_t plan<Op>::run (gsk_context& c, const scan_desc *d, gsk_algorithm a, 
         if (err != cudaSuccess)
           return err;
         gate = { c.redo_word, c.redo_next_tile, next_redo_mark (c), 0 };
-        const size_t fast_bytes = plan<fast>::choose (d, a, false).workspace;
+        const size_t fast_bytes = plan<fast>::choose (c, d, a, false).workspace;
         if ((err = plan<fast>::pass (c, d, a, ws, fast_bytes, gate, s)) != cudaSuccess)
           return err;
         gate.exact = 1;
@@ -804,7 +812,7 @@ template <typename Op>
 cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
                             size_t ws_bytes, const redo_gate& gate, cudaStream_t s)
 {
-  const pass_plan p = choose (d, a, gate.exact);
+  const pass_plan p = choose (c, d, a, gate.exact);
   if (p.workspace > ws_bytes)
     return cudaErrorInvalidValue;   // (the engine sizes it by workspace (), the same plan)
   if (d->inner > 1)
@@ -818,6 +826,7 @@ cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a,
   const auto look = [&] () {
     return prefix_by_look_back<Op> { status_in (ws, p.slots), claim_status (c, ws, p.slots, s), {} };
   };
+  cudaError_t err = cudaSuccess;   // (a launch's shared memory more than a block gets)
   switch (p.kernel)
     {
     case pass_kernel::hierarchical_kogge_stone:
@@ -825,35 +834,35 @@ cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a,
       if constexpr (classic)
         {
           claim_workspace (c.workspace, ws, ws_bytes, layout_states, 0, s);   // states, not flags
-          if (p.kernel == pass_kernel::hierarchical_kogge_stone)
-            hierarchical<block_scan_kogge_stone> (c, g, ws, s);
-          else
-            hierarchical<block_scan_brent_kung> (c, g, ws, s);
+          err = p.kernel == pass_kernel::hierarchical_kogge_stone
+                ? hierarchical<block_scan_kogge_stone> (c, g, ws, s)
+                : hierarchical<block_scan_brent_kung> (c, g, ws, s);
         }
       break;
     case pass_kernel::line_blocks:
       if constexpr (line_blocks_serve)
         {
-          allow_dynamic_smem<line_blocks_kernel<Op>> (c, p.smem);
+          if (! allow_dynamic_smem<line_blocks_kernel<Op>> (c, p.smem))
+            return cudaErrorInvalidConfiguration;
           line_blocks_kernel<Op><<<p.grid, p.threads, p.smem, s>>> (g);
         }
       break;
     case pass_kernel::striped_exclusive:
       if constexpr (striped_tile<Op>::serves && ! inclusive_only<Op>::value)
-        launch_decoupled<striped_scan_kernel<Op, true, false>> (c, g, look (), p.grid, p.threads, 0, s);
+        err = launch_decoupled<striped_scan_kernel<Op, true, false>> (c, g, look (), p.grid, p.threads, 0, s);
       break;
     case pass_kernel::striped_lines:
       if constexpr (striped_tile<Op>::serves)
-        launch_decoupled<striped_scan_kernel<Op, false, true>> (c, g, look (), p.grid, p.threads, 0, s);
+        err = launch_decoupled<striped_scan_kernel<Op, false, true>> (c, g, look (), p.grid, p.threads, 0, s);
       break;
     case pass_kernel::striped:
       if constexpr (striped_tile<Op>::serves)
-        launch_decoupled<striped_scan_kernel<Op, false, false>> (c, g, look (), p.grid, p.threads, 0, s);
+        err = launch_decoupled<striped_scan_kernel<Op, false, false>> (c, g, look (), p.grid, p.threads, 0, s);
       break;
     case pass_kernel::wide_tiles:
       if constexpr (wide::items != tile_shape<T, S>::items)
-        launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items,
-                                          false, wide_min_blocks, wide::threads>> (
+        err = launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items,
+                                                false, wide::bounded, wide::threads>> (
           c, g, look (), p.grid, p.threads, p.smem, s);
       break;
     case pass_kernel::exact_tiles:
@@ -863,15 +872,17 @@ cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a,
           static_assert (items >= tile_shape<T, S>::items, "the status words cover the tiles");
           constexpr auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
                                                    items, true>;
+          if (! allow_dynamic_smem<kernel> (c, p.smem))
+            return cudaErrorInvalidConfiguration;
           launch_pass (c, kernel, std::min<int64_t> (p.grid, resident_blocks<kernel> (c, p.threads, p.smem)),
                        p.smem, s, gate, g, look ());
         }
       break;
     default:
-      launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>> (
+      err = launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>> (
         c, g, look (), p.grid, p.threads, p.smem, s);
     }
-  return cudaGetLastError ();
+  return err != cudaSuccess ? err : cudaGetLastError ();
 }
 
 }  // namespace gsk

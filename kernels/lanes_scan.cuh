@@ -313,15 +313,16 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
 
 // ---- host side ------------------------------------------------------------------
 // the lane runs' shape: lanes too few to fill the GPU are cut along the dimension into
-// chunks (of at least lanes_min_chunk steps) that a reduce and a carry pass join
-inline lanes_args make_lanes_args (const scan_desc *d)
+// chunks (of at least lanes_min_chunk steps) that a reduce and a carry pass join; they aim
+// at target_threads threads in flight (the plan's: tuning_tables.cuh)
+inline lanes_args make_lanes_args (const scan_desc *d, int64_t target_threads)
 {
   lanes_args a = { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
                    d->inner, d->len, d->outer, d->len, 1, redo_gate {} };
   const int64_t lanes = d->inner * d->outer;
-  if (lanes < lanes_target_threads && d->len > 2 * lanes_min_chunk)
+  if (lanes < target_threads && d->len > 2 * lanes_min_chunk)
     {
-      int64_t want = (lanes_target_threads + lanes - 1) / lanes;
+      int64_t want = (target_threads + lanes - 1) / lanes;
       int64_t chunk = std::max<int64_t> (lanes_min_chunk, (d->len + want - 1) / want);
       a.chunk = chunk;
       a.nchunks = (d->len + chunk - 1) / chunk;
@@ -330,10 +331,10 @@ inline lanes_args make_lanes_args (const scan_desc *d)
 }
 
 // lane tiles where a group of 32 lanes is mostly full and the lane runs would lack
-// threads (see tuning.cuh)
-inline bool use_lane_tiles (const scan_desc *d)
+// threads
+inline bool use_lane_tiles (const scan_desc *d, int64_t target_threads)
 {
-  return d->inner >= lane_tiles_min_inner && d->inner * d->outer < lanes_target_threads;
+  return d->inner >= lane_tiles_min_inner && d->inner * d->outer < target_threads;
 }
 
 }  // namespace gsk

@@ -37,30 +37,28 @@ inline void launch_pass (gsk_context& c, void (*kernel) (P...), int64_t grid, si
   cfg.dynamicSmemBytes = smem;
   cfg.stream = s;
   cfg.attrs = &dependent;
-  cfg.numAttrs = gate.word && gate.exact && c.cc_major >= 9 ? 1 : 0;
+  cfg.numAttrs = gate.word && gate.exact && c.limits.cc_major >= 9 ? 1 : 0;
   cudaLaunchKernelEx (&cfg, kernel, std::forward<A> (args)...);
-}
-
-// blocks an SM that its shared memory and threads let in, for blocks of `threads` threads
-// and the shared memory Storage
-template <typename Storage>
-constexpr int blocks_fitting (int threads)
-{
-  return std::min (smem_per_sm / (int) (sizeof (Storage) + smem_reserved_per_block), threads_per_sm / threads);
 }
 
 // Kernel may take `smem` bytes of dynamic shared memory (beyond 48 KiB a block in all,
 // a kernel must ask; staged indices of single max and min take 34 KiB besides the tile's
-// 17).  Asked once a size in a context.
+// 17).  Asked once a size in a context.  False where the block's shared memory, static
+// and dynamic, is more than the device (or the profile it is clamped to) gives a block.
 template <auto Kernel>
-void allow_dynamic_smem (gsk_context& c, size_t smem)
+bool allow_dynamic_smem (gsk_context& c, size_t smem)
 {
   gsk_context::kernel_state *k = kernel_state_of (c, (const void *) Kernel);
   if (k && smem <= k->smem_allowed)
-    return;
+    return true;
+  cudaFuncAttributes a;
+  if (cudaFuncGetAttributes (&a, Kernel) != cudaSuccess
+      || a.sharedSizeBytes + smem > c.limits.smem_per_block)
+    return false;
   cudaFuncSetAttribute (Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
   if (k)
     k->smem_allowed = smem;
+  return true;
 }
 
 // blocks of Kernel the GPU holds at once, at `threads` a block and `smem` bytes of
@@ -81,7 +79,16 @@ int64_t resident_blocks (gsk_context& c, int threads, size_t smem)
     }
   int per_sm = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, Kernel, threads, smem);
-  const int64_t blocks = std::max (1, c.sms * per_sm);
+  if (c.limits.clamped_to)
+    {
+      // at most what the smaller GPU's shared memory and threads hold
+      cudaFuncAttributes a;
+      if (cudaFuncGetAttributes (&a, Kernel) == cudaSuccess)
+        per_sm = std::min<int64_t> (per_sm, c.limits.smem_per_sm
+                                            / (a.sharedSizeBytes + smem + c.limits.smem_reserved_per_block));
+      per_sm = std::min (per_sm, c.limits.threads_per_sm / threads);
+    }
+  const int64_t blocks = std::max (1, c.limits.sms * per_sm);
   if (k)
     k->resident[i] = { threads, smem, blocks };
   return blocks;

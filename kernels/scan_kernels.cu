@@ -102,7 +102,8 @@ extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algori
   return a;
 }
 
-extern "C" void gsk_describe (const scan_desc *d, gsk_algorithm a, char *buf, size_t size)
+extern "C" void gsk_describe (const gsk_context *c, const scan_desc *d, gsk_algorithm a,
+                              char *buf, size_t size)
 {
   if (size)
     *buf = 0;
@@ -110,21 +111,49 @@ extern "C" void gsk_describe (const scan_desc *d, gsk_algorithm a, char *buf, si
   if (a == GSK_CUB)
     snprintf (buf, size, "CUB's DeviceScan %s sum", d->exclusive ? "exclusive" : "inclusive");
   else
-    with_op (d, [&] (auto op) { plan<decltype (op)>::describe (d, a, buf, size); }, a);
+    with_op (d, [&] (auto op) { plan<decltype (op)>::describe (*c, d, a, buf, size); }, a);
 }
 
-extern "C" gsk_context *gsk_context_new (void)
+extern "C" gsk_context *gsk_context_new (const char *tuning, const char *limits, char *why,
+                                         size_t why_size)
 {
   gsk_context *c = new (std::nothrow) gsk_context ();
-  int dev = 0;
-  if (c && (cudaGetDevice (&dev) != cudaSuccess
-            || cudaDeviceGetAttribute (&c->cc_major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess
-            || cudaDeviceGetAttribute (&c->sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess))
+  if (! c)
+    return snprintf (why, why_size, "out of host memory"), nullptr;
+  const device_limits *clamp = limits && *limits ? limits_profile_named (limits) : nullptr;
+  if (limits && *limits && ! clamp)
     {
+      snprintf (why, why_size, "no device limits \"%s\" to clamp to (a100, rtx4090, t4)", limits);
       delete c;
       return nullptr;
     }
+  if (! read_device_limits (clamp, &c->limits))
+    {
+      snprintf (why, why_size, "the device's properties cannot be read");
+      delete c;
+      return nullptr;
+    }
+  c->tuning = tuning && *tuning ? tuning_named (tuning)
+                                : tuning_for (c->limits.cc_major, c->limits.cc_minor);
+  if (! c->tuning)
+    {
+      snprintf (why, why_size, "no tuning table \"%s\" (sm_90, sm_80, sm_86, sm_75, default)", tuning);
+      delete c;
+      return nullptr;
+    }
+#ifdef GSK_EXPERIMENT
+  c->tuning = experiment_table (c->tuning);
+#endif
   return c;
+}
+
+extern "C" void gsk_context_describe (const gsk_context *c, char *buf, size_t size)
+{
+  const device_limits& l = c->limits;
+  snprintf (buf, size, "tuning %s, %d SMs, %d threads and %zu KiB shared memory an SM, "
+            "%zu KiB a block, sm_%d%d%s%s", c->tuning->name, l.sms, l.threads_per_sm,
+            l.smem_per_sm / 1024, l.smem_per_block / 1024, l.cc_major, l.cc_minor,
+            l.clamped_to ? ", clamped to " : "", l.clamped_to ? l.clamped_to : "");
 }
 
 extern "C" void gsk_context_free (gsk_context *c)
@@ -132,13 +161,13 @@ extern "C" void gsk_context_free (gsk_context *c)
   delete c;
 }
 
-extern "C" size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a)
+extern "C" size_t gsk_workspace_bytes (const gsk_context *c, const scan_desc *d, gsk_algorithm a)
 {
   a = gsk_effective_algorithm (d, a);
   size_t bytes = 0;
   if (a == GSK_CUB)
     return gsk_cub_sum_workspace_bytes (d->type, d->len, d->exclusive);
-  with_op (d, [&] (auto op) { bytes = plan<decltype (op)>::workspace (d, a); }, a);
+  with_op (d, [&] (auto op) { bytes = plan<decltype (op)>::workspace (*c, d, a); }, a);
   return bytes;
 }
 

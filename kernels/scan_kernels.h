@@ -23,15 +23,22 @@ typedef enum gsk_algorithm {
 /* What the kernels keep of the CUDA context between calls (context.cuh): made for the
    current device once it is set, freed before a device reset (and made anew after). */
 typedef struct gsk_context gsk_context;
-gsk_context *gsk_context_new (void);   /* NULL where the device cannot be queried */
+/* The context of the current device, with the tuning table of its architecture
+   (kernels/tuning_tables.cuh) or the one named by `tuning` ("sm_90", "sm_80", "sm_86",
+   "sm_75", "default"), and its limits clamped to the profile `limits` names ("a100",
+   "rtx4090", "t4"; kernels/device_limits.cuh); null or "" for either: none.  NULL where
+   the device cannot be queried or a name is unknown, and why in `why`. */
+gsk_context *gsk_context_new (const char *tuning, const char *limits, char *why, size_t why_size);
 void gsk_context_free (gsk_context *c);
+/* The context's tuning table and limits, in words */
+void gsk_context_describe (const gsk_context *c, char *buf, size_t size);
 
 /* 1 when the kernels scan this (type, operator); 0: use the CPU engine */
 int gsk_supports (const scan_desc *d);
 
 /* Device workspace the scan needs, in bytes.  A workspace must be zero-filled when it is
    first allocated (the look-back tile flags start invalid); later scans reuse it as is. */
-size_t gsk_workspace_bytes (const scan_desc *d, gsk_algorithm a);
+size_t gsk_workspace_bytes (const gsk_context *c, const scan_desc *d, gsk_algorithm a);
 
 /* Launch the scan on `stream` (asynchronous).  Returns cudaSuccess or the launch error;
    cudaErrorNotSupported when gsk_supports is 0. */
@@ -40,7 +47,8 @@ cudaError_t gsk_scan (gsk_context *c, const scan_desc *d, gsk_algorithm a, void 
 
 /* What gsk_scan launches for d, in words: each pass's kernel, blocks, threads, tile,
    shared memory and workspace (the engine prints it where GPUSCAN_PLAN is set). */
-void gsk_describe (const scan_desc *d, gsk_algorithm a, char *buf, size_t size);
+void gsk_describe (const gsk_context *c, const scan_desc *d, gsk_algorithm a, char *buf,
+                   size_t size);
 
 /* The algorithm that actually runs: GSK_CUB covers plain double and single sums,
    GSK_KOGGE_STONE and GSK_BRENT_KUNG the 4- and 8-byte real types; elsewhere each is
@@ -59,14 +67,14 @@ cudaError_t gsk_cub_sum (scan_type type, const void *x, void *y, int64_t n, int 
    SCAN_DOUBLE from any real type or SCAN_CDOUBLE from SCAN_CSINGLE (x == y is not
    allowed).  gsk_nonzero_flags: flags[i] = x[i] != 0 for any type, and *nan_seen (device
    memory, zeroed by the caller) set to 1 when x holds a NaN. */
-cudaError_t gsk_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n,
+cudaError_t gsk_convert (gsk_context *c, scan_type from, scan_type to, const void *x, void *y, int64_t n,
                          cudaStream_t stream);
-cudaError_t gsk_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
+cudaError_t gsk_nonzero_flags (gsk_context *c, scan_type t, const void *x, uint8_t *flags, int64_t n,
                                int *nan_seen, cudaStream_t stream);
 
 /* Chunked scans (src/base/chunked_scan.h): over lanes x steps index outputs, 1-based chunk
    position p becomes carry_ix[lane] where p == carry_pos, p + shift elsewhere; 0 stays. */
-cudaError_t gsk_fix_index (double *ix, int64_t lanes, int64_t steps, double carry_pos,
+cudaError_t gsk_fix_index (gsk_context *c, double *ix, int64_t lanes, int64_t steps, double carry_pos,
                            const double *carry_ix, double shift, cudaStream_t stream);
 
 /* Stream compaction y = x(mask) (compact.cu): gsk_compact_count scans the mask into the

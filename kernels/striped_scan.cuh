@@ -129,12 +129,12 @@ inline bool striped_lines (const line_args& g) { return g.len != g.n || g.heads;
 // does g take the striped kernel?  (x and y 16-byte aligned: the engine's arrays are;
 // lines of at least one vector, so that a vector holds at most one line start; full
 // head flags, 4-byte aligned, read four at a time; a reverse scan: one line of whole
-// vectors, see striped_tile::mirrors)
+// vectors, see striped_tile::mirrors); from `from` elements (tuning_tables.cuh: wide_tile_from)
 template <typename Op>
-inline bool striped_applies (const line_args& g)
+inline bool striped_applies (const line_args& g, long long from)
 {
   const bool lines = striped_lines (g);
-  return striped_tile<Op>::serves && g.n >= wide_tile_from && ! g.ix && ! g.gate.exact
+  return striped_tile<Op>::serves && g.n >= from && ! g.ix && ! g.gate.exact
          && (! g.reverse || (! lines && g.n % striped_tile<Op>::per == 0))
          && (! lines || (! g.exclusive && g.len >= striped_tile<Op>::per))
          && (! g.heads || (g.heads_full && (reinterpret_cast<uintptr_t> (g.heads) & 3) == 0))

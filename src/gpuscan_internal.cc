@@ -360,6 +360,7 @@ namespace
     s.assign ("driver_version", e.driver_version);
     s.assign ("runtime_version", e.runtime_version);
     s.assign ("gpu_status", std::string (e.gpu_status));
+    s.assign ("gpu_tuning", std::string (e.gpu_tuning));
     s.assign ("cpu_threads", e.cpu_threads);
     RowVector crossover (SHAPE_CLASSES);
     for (int c = 0; c < SHAPE_CLASSES; c++)

@@ -182,6 +182,18 @@ static double as_double (scan_type t, const void *a, int64_t i)
     }
 }
 
+/* the kernels' context, with the tuning table and device limits that GPUSCAN_TUNING and
+   GPUSCAN_DEVICE_LIMITS name (the package's settings), or NULL (and why on stderr) */
+static gsk_context *new_context (void)
+{
+  char why[200] = "";
+  gsk_context *c = gsk_context_new (getenv ("GPUSCAN_TUNING"), getenv ("GPUSCAN_DEVICE_LIMITS"),
+                                    why, sizeof why);
+  if (! c)
+    fprintf (stderr, "gsk_context_new failed: %s\n", why);
+  return c;
+}
+
 /* one scan on the GPU against the CPU engine */
 static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, double *ix,
                    double *ref_ix, const char *what)
@@ -192,7 +204,7 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
   runs++;
   d.x = dx; d.y = dy; d.index = h->index ? (double *) dix : NULL;
   d.heads = h->heads ? dheads : NULL;
-  const size_t ws = gsk_workspace_bytes (&d, a);
+  const size_t ws = gsk_workspace_bytes (ctx, &d, a);
   if (ws > work_bytes)
     {
       CHECK (cudaFree (dwork));
@@ -314,7 +326,7 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
         {
           const size_t out = (size_t) n * scan_type_size (to);
           CHECK (cudaMemset (dy, 0xab, out));
-          CHECK (gsk_convert ((scan_type) t, to, dx, dy, n, 0));
+          CHECK (gsk_convert (ctx, (scan_type) t, to, dx, dy, n, 0));
           CHECK (cudaMemcpy (y, dy, out, cudaMemcpyDeviceToHost));
           cpu_convert ((scan_type) t, to, x, ref, n);
           runs++;
@@ -326,7 +338,7 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
         }
       CHECK (cudaMemset (dix, 0, sizeof (int)));
       CHECK (cudaMemset (dy, 0xab, (size_t) n));
-      CHECK (gsk_nonzero_flags ((scan_type) t, dx, (uint8_t *) dy, n, (int *) dix, 0));
+      CHECK (gsk_nonzero_flags (ctx, (scan_type) t, dx, (uint8_t *) dy, n, (int *) dix, 0));
       int nan_seen = -1;
       CHECK (cudaMemcpy (y, dy, (size_t) n, cudaMemcpyDeviceToHost));
       CHECK (cudaMemcpy (&nan_seen, dix, sizeof (int), cudaMemcpyDeviceToHost));
@@ -378,7 +390,7 @@ static void check_context_reset (void *x, void *y, void *ref, double *ix, double
         break;
       gsk_context_free (ctx);
       CHECK (cudaDeviceReset ());
-      if (! (ctx = gsk_context_new ()))
+      if (! (ctx = new_context ()))
         return (void) (failures++, fprintf (stderr, "FAIL gsk_context_new after a reset\n"));
       CHECK (cudaMalloc (&dx, max_bytes));
       CHECK (cudaMalloc (&dy, max_bytes));
@@ -424,8 +436,11 @@ int main (int argc, char **argv)
   CHECK (cudaMalloc (&dy, max_bytes));
   CHECK (cudaMalloc (&dix, max_n * 8));
   CHECK (cudaMalloc (&dheads, max_n + 1));
-  if (! (ctx = gsk_context_new ()))
-    return fprintf (stderr, "gsk_context_new failed\n"), 1;
+  if (! (ctx = new_context ()))
+    return 1;
+  char tuning[256];
+  gsk_context_describe (ctx, tuning, sizeof tuning);
+  printf ("gpu_selftest: %s\n", tuning);
 
   check_context_reset (x, y, ref, ix, ref_ix, max_bytes, max_n);
 

@@ -5,7 +5,9 @@
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
-#                         [matrix] [load] [cpuload]
+#                         [matrix] [load] [cpuload] [tables]
+# tables: gpu_selftest under each other tuning table (GPUSCAN_TUNING) and with the device's
+# limits clamped to each smaller GPU's (GPUSCAN_DEVICE_LIMITS), side by side;
 # cpuload: bench/cpu_load_bench.sh ("auto", and the CPU engine and the GPU forced);
 # load: the size of gpuscan.oct and, in a fresh Octave three times, the first GPU calls
 # (the driver loads, and unpacks, the kernels then); with .device/baseline.tar.gz, the
@@ -65,7 +67,7 @@ if [[ $steps == *" variants "* ]]; then
     name=${spec%%:*}; flags=${spec#*:}; vb=/tmp/gs-variant-$name
     vtar=$tarball; [ -f "$top/.device/variant-$name.tar.gz" ] && vtar=$top/.device/variant-$name.tar.gz
     ( rm -rf $vb && mkdir -p $vb && tar -C $vb -xzf "$vtar" --strip-components=1 && cd $vb \
-        && ./configure NVCCFLAGS="${flags//,/ }" > configure.log 2>&1 \
+        && ./configure NVCCFLAGS="-DGSK_EXPERIMENT ${flags//,/ }" > configure.log 2>&1 \
         && make -j"$(nproc)" -C src gpu_bench ${GSK_VARIANTS_SELFTEST:+gpu_selftest} > make.log 2>&1 ) &
     variant_pid[$name]=$!
   done
@@ -113,6 +115,24 @@ fi
 if [[ $steps == *" selftest "* ]]; then
   $b/src/gpu_selftest 2>&1 | tee "$OUT/selftest.txt" | tail -25; rc=$((rc | PIPESTATUS[0]))
   step_done selftest
+fi
+if [[ $steps == *" tables "* ]]; then
+  runs=()
+  for t in sm_80 sm_86 sm_75 default; do runs+=("tuning-$t GPUSCAN_TUNING=$t"); done
+  for l in a100 rtx4090 t4; do runs+=("limits-$l GPUSCAN_DEVICE_LIMITS=$l"); done
+  pids=()
+  for r in "${runs[@]}"; do
+    set -- $r
+    ( env "${@:2}" $b/src/gpu_selftest > "$OUT/selftest-$1.txt" 2>&1; echo "rc=$?" >> "$OUT/selftest-$1.txt" ) &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for r in "${runs[@]}"; do
+    set -- $r
+    echo "selftest $1: $(sed -n 2p "$OUT/selftest-$1.txt") / $(tail -n 2 "$OUT/selftest-$1.txt" | tr '\n' ' ')"
+    grep -q '^rc=0$' "$OUT/selftest-$1.txt" || rc=1
+  done
+  step_done tables
 fi
 if [[ $steps == *" large "* ]]; then
   $b/src/gpu_selftest --quick --large 2>&1 | tee "$OUT/selftest-large.txt" | tail -5

@@ -11,7 +11,10 @@
 #     (more than a 2-core machine has) with every core busy
 #   gpu rows (a GPU machine): GPUSCAN_ENGINE=gpu, GPUSCAN_ENGINE=cpu, and every call of
 #     the suite under each GPUSCAN_ALGORITHM (kogge-stone, brent-kung, decoupled, cub),
-#     side by side (MATRIX_JOBS at a time, default 3)
+#     side by side (MATRIX_JOBS at a time, default 3); with MATRIX_ROWS=tuning instead
+#     (or =all, both), the GPU engine forced under other architectures' tuning tables
+#     (GPUSCAN_TUNING=sm_80, sm_75) and with the device's limits clamped to smaller GPUs'
+#     (GPUSCAN_DEVICE_LIMITS=a100, rtx4090, t4: kernels/device_limits.cuh)
 # MATRIX_LIMIT: seconds a row may take (default 900).  GPUSCAN_DIFFERENTIAL_CASES: cases
 # of the differential test in each row (run_suite's default where unset).  Logs:
 # $MATRIX_LOGS (default: a temporary folder), one file a row.  Exits 1 when a row fails.
@@ -53,10 +56,17 @@ if [ "$kind" = cpu ]; then
   run_row busy-omp-dynamic-3-threads OMP_DYNAMIC=true OMP_NUM_THREADS=3 GPUSCAN_CPU_PARALLEL_MIN=1 || rc=1
   kill "${busy[@]}" 2>/dev/null; wait "${busy[@]}" 2>/dev/null
 else
-  rows=("engine-gpu GPUSCAN_ENGINE=gpu" "engine-cpu GPUSCAN_ENGINE=cpu GPUSCAN_CPU_PARALLEL_MIN=1")
-  for a in kogge-stone brent-kung decoupled cub; do
-    rows+=("algorithm-$a GPUSCAN_ALGORITHM=$a")
-  done
+  rows=()
+  if [ "${MATRIX_ROWS:-algorithms}" != tuning ]; then
+    rows+=("engine-gpu GPUSCAN_ENGINE=gpu" "engine-cpu GPUSCAN_ENGINE=cpu GPUSCAN_CPU_PARALLEL_MIN=1")
+    for a in kogge-stone brent-kung decoupled cub; do
+      rows+=("algorithm-$a GPUSCAN_ALGORITHM=$a")
+    done
+  fi
+  if [ "${MATRIX_ROWS:-algorithms}" != algorithms ]; then
+    for t in sm_80 sm_75; do rows+=("tuning-$t GPUSCAN_ENGINE=gpu GPUSCAN_TUNING=$t"); done
+    for l in a100 rtx4090 t4; do rows+=("limits-$l GPUSCAN_ENGINE=gpu GPUSCAN_DEVICE_LIMITS=$l"); done
+  fi
   jobs_max=${MATRIX_JOBS:-3}
   pids=()
   for row in "${rows[@]}"; do

@@ -33,6 +33,7 @@ static struct cuda_state {
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
   gsk_context *kernels;      /* what the kernels keep of this CUDA context */
+  char kernels_tuning[32], kernels_limits[32];   /* the names it was made with ("": none) */
 } st;
 
 static const gsk_algorithm gsk_of[ALG_COUNT] = {
@@ -184,7 +185,7 @@ static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a, int show_pl
   if (show_plan)
     {
       char plan[600];
-      gsk_describe (d, a, plan, sizeof plan);
+      gsk_describe (st.kernels, d, a, plan, sizeof plan);
       fprintf (stderr, "gpuscan plan: %s %s of %lld x %lld x %lld%s%s%s: %s\n",
                scan_type_name (d->type), scan_op_name (d->op), (long long) d->inner,
                (long long) d->len, (long long) d->outer, d->exclusive ? ", exclusive" : "",
@@ -192,7 +193,7 @@ static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a, int show_pl
     }
   cudaError_t err = FAULT ("launch", cudaErrorLaunchFailure);
   if (err == cudaSuccess)
-    err = reserve (&st.work, gsk_workspace_bytes (d, a), 1);
+    err = reserve (&st.work, gsk_workspace_bytes (st.kernels, d, a), 1);
   return err != cudaSuccess ? err
                             : gsk_scan (st.kernels, d, a, st.work.p, st.work.bytes, st.stream);
 }
@@ -203,6 +204,7 @@ static int init (void)
     return st.usable;
   st.tried = 1;
   int count = 0;
+  char why[200] = "";
   cudaError_t err = FAULT ("lost", cudaErrorNoDevice);
   if (err == cudaSuccess)
     err = cudaGetDeviceCount (&count);
@@ -230,13 +232,13 @@ static int init (void)
       || (err = cudaStreamCreateWithFlags (&st.stream, cudaStreamNonBlocking)) != cudaSuccess
       || (err = cudaStreamCreateWithFlags (&st.up, cudaStreamNonBlocking)) != cudaSuccess
       || (err = cudaStreamCreateWithFlags (&st.down, cudaStreamNonBlocking)) != cudaSuccess
-      || (err = (st.kernels = gsk_context_new ()) ? cudaSuccess : cudaErrorMemoryAllocation)
-         != cudaSuccess)
+      || (err = (st.kernels = gsk_context_new (NULL, NULL, why, sizeof why))
+                ? cudaSuccess : cudaErrorMemoryAllocation) != cudaSuccess)
     {
       cudaGetLastError ();
       cuda_engine_release ();
       st.tried = 1;
-      set_status ("CUDA device 0 unusable", err);
+      set_status (*why ? why : "CUDA device 0 unusable", err);
       return 0;
     }
   for (int i = 0; i < 2; i++)
@@ -272,7 +274,7 @@ static int init (void)
   probe.op = SCAN_SUM;
   probe.inner = probe.len = probe.outer = 1;
   if ((err = reserve (&st.x, 256, 0)) != cudaSuccess
-      || (err = reserve (&st.work, gsk_workspace_bytes (&probe, GSK_DECOUPLED), 1)) != cudaSuccess)
+      || (err = reserve (&st.work, gsk_workspace_bytes (st.kernels, &probe, GSK_DECOUPLED), 1)) != cudaSuccess)
     {
       set_status ("device memory", err);
       cuda_engine_release ();
@@ -323,6 +325,7 @@ void cuda_engine_info (cuda_info *info)
   info->cc_minor = st.prop.minor;
   info->mem_bytes = (double) st.prop.totalGlobalMem;
   info->held_bytes = (double) (held_bytes () + 4 * CUDA_STAGING_BYTES + pool_idle_bytes ());
+  gsk_context_describe (st.kernels, info->tuning, sizeof info->tuning);
 }
 
 /* host copies use every core: one thread cannot keep up with the PCIe link */
@@ -508,7 +511,7 @@ static int chunk_scan (void *ctx, int slot, const scan_desc *d)
 static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, int64_t steps,
                             double carry_pos, const double *carry_index, double shift)
 {
-  return chunk_status (ctx, slot_done (slot, gsk_fix_index (index, lanes, steps, carry_pos,
+  return chunk_status (ctx, slot_done (slot, gsk_fix_index (st.kernels, index, lanes, steps, carry_pos,
                                                             carry_index, shift, st.stream)));
 }
 
@@ -551,7 +554,7 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
       break;
   if (err != cudaSuccess
       || (d->index && (err = reserve (&st.carry, (size_t) big.inner * 8, 0)) != cudaSuccess)
-      || (err = reserve (&st.work, gsk_workspace_bytes (&big, a), 1)) != cudaSuccess)
+      || (err = reserve (&st.work, gsk_workspace_bytes (st.kernels, &big, a), 1)) != cudaSuccess)
     {
       release_buffers ();
       snprintf (msg, msg_size, "GPU memory for chunks of %lld elements: %s", (long long) chunk,
@@ -639,10 +642,44 @@ int cuda_engine_covers (const scan_desc *d)
   return gsk_supports (d);
 }
 
+/* The kernels' context with the settings' tuning table and device limits (tests ask for
+   another architecture's): made anew where they changed.  A new context knows nothing of
+   the workspace, so the buffers start afresh (zeroed).  ENGINE_BAD_SETTING, and why, for
+   a name the kernels do not know. */
+static engine_status use_settings (const cuda_settings *set, char *msg, size_t msg_size)
+{
+  const char *tuning = set->tuning ? set->tuning : "";
+  const char *limits = set->device_limits ? set->device_limits : "";
+  if (! strcmp (tuning, st.kernels_tuning) && ! strcmp (limits, st.kernels_limits))
+    return ENGINE_OK;
+  char why[200] = "";
+  gsk_context *c = gsk_context_new (tuning, limits, why, sizeof why);
+  if (! c)
+    {
+      snprintf (msg, msg_size, "GPUSCAN_TUNING=\"%.40s\", GPUSCAN_DEVICE_LIMITS=\"%.40s\": %s",
+                tuning, limits, why);
+      return ENGINE_BAD_SETTING;
+    }
+  wait_stream ();
+  release_buffers ();
+  gsk_context_free (st.kernels);
+  st.kernels = c;
+  snprintf (st.kernels_tuning, sizeof st.kernels_tuning, "%s", tuning);
+  snprintf (st.kernels_limits, sizeof st.kernels_limits, "%s", limits);
+  return ENGINE_OK;
+}
+#define USE_SETTINGS()                                                                \
+  do {                                                                                \
+    const engine_status s_ = use_settings (set, msg, msg_size);                      \
+    if (s_ != ENGINE_OK)                                                              \
+      return s_;                                                                      \
+  } while (0)
+
 engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
                                 char *msg, size_t msg_size)
 {
   NEED_GPU ();
+  USE_SETTINGS ();
   if (! gsk_supports (d))
     return ENGINE_UNSUPPORTED;
   return gpu_run (d, gsk_of[a], set, msg, msg_size);
@@ -737,6 +774,7 @@ engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
                                          const cuda_settings *set, char *msg, size_t msg_size)
 {
   NEED_GPU ();
+  USE_SETTINGS ();
   if (! gsk_supports (d))
     return ENGINE_UNSUPPORTED;
   cudaError_t err = launch_scan (d, gsk_of[a], set->show_plan);
@@ -759,7 +797,7 @@ engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, 
                                    int64_t n, char *msg, size_t msg_size)
 {
   NEED_GPU ();
-  cudaError_t err = gsk_convert (from, to, x, y, n, st.stream);
+  cudaError_t err = gsk_convert (st.kernels, from, to, x, y, n, st.stream);
   if (err == cudaSuccess)
     err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "class conversion", msg, msg_size);
@@ -773,7 +811,7 @@ engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int
   if (err == cudaSuccess)
     err = cudaMemsetAsync (st.compact.p, 0, sizeof (int), st.stream);
   if (err == cudaSuccess)
-    err = gsk_nonzero_flags (t, x, flags, n, (int *) st.compact.p, st.stream);
+    err = gsk_nonzero_flags (st.kernels, t, x, flags, n, (int *) st.compact.p, st.stream);
   if (err == cudaSuccess)
     err = cudaMemcpyAsync (nan_seen, st.compact.p, sizeof (int), cudaMemcpyDeviceToHost,
                            st.stream);

@@ -14,6 +14,8 @@ extern "C" {
 typedef struct cuda_settings {
   int64_t chunk;            /* elements a chunk of host arrays (0: the engine's own size) */
   int show_plan;            /* print what each launch runs to stderr (gsk_describe) */
+  const char *tuning;       /* the kernels' tuning table ("": the GPU's own), for tests */
+  const char *device_limits;   /* the GPU's limits clamped to a smaller one's ("": none) */
 } cuda_settings;
 
 /* 1 when the kernels scan d's (type, operator, options) */
@@ -32,6 +34,7 @@ typedef struct cuda_info {
   double mem_bytes;
   int driver_version, runtime_version;   /* as cudaDriverGetVersion: 1000*major + 10*minor */
   double held_bytes;        /* device and pinned memory held between calls */
+  char tuning[256];         /* the kernels' tuning table and the limits they take */
 } cuda_info;
 void cuda_engine_info (cuda_info *info);
 /* Free every device and pinned buffer (engine_release runs it when the oct-file is

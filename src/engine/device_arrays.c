@@ -316,7 +316,8 @@ engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg
     {
       if (a != ALG_CPU)
         {
-          const cuda_settings gpu = { 0, settings_show_plan () };
+          const cuda_settings gpu = { 0, settings_show_plan (), settings_tuning (),
+                                      settings_device_limits () };
           const engine_status s = cuda_engine_scan_resident (d, a, &gpu, msg, msg_size);
           if (s != ENGINE_UNSUPPORTED)
             return s;

@@ -80,6 +80,7 @@ void engine_get_info (engine_info *info)
       info->cc_minor = gpu.cc_minor;
       info->gpu_mem_bytes = gpu.mem_bytes;
       info->gpu_held_bytes = gpu.held_bytes;
+      snprintf (info->gpu_tuning, sizeof info->gpu_tuning, "%s", gpu.tuning);
       const int64_t crossover = settings_crossover ();
       for (int c = 0; c < SHAPE_CLASSES; c++)
         info->crossover[c] = crossover > 0 ? (double) crossover : crossover < 0 ? 0
@@ -182,13 +183,16 @@ static engine_status run_auto (const scan_desc *d, int64_t chunk, char *msg, siz
                            || (crossover > 0 && n < crossover))))
     return run_cpu (d, chunk, msg, msg_size);
   const int timed = ! gpu_forced && ! crossover;
-  const cuda_settings gpu = { chunk, settings_show_plan () };
+  const cuda_settings gpu = { chunk, settings_show_plan (), settings_tuning (),
+                              settings_device_limits () };
   const auto_run run = timed ? auto_choose (d, cpu_scan_alone (d)) : AUTO_GPU;
   const double t0 = seconds ();
   engine_status s;
   if (run != AUTO_GPU)
     s = run_cpu (d, chunk, msg, msg_size);
-  else if ((s = cuda_engine_scan (d, ALG_AUTO, &gpu, msg, msg_size)) != ENGINE_OK)
+  else if ((s = cuda_engine_scan (d, ALG_AUTO, &gpu, msg, msg_size)) == ENGINE_BAD_SETTING)
+    return s;
+  else if (s != ENGINE_OK)
     return fall_back (d, chunk, msg, msg_size);
   if (timed && s == ENGINE_OK)
     auto_record (d, run, seconds () - t0);
@@ -219,7 +223,8 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
   /* what the kernels do not cover (complex max/min, logical min, ...) runs on the CPU */
   if (! cuda_engine_covers (d))
     return run_cpu (d, chunk, msg, msg_size);
-  const cuda_settings gpu = { chunk, settings_show_plan () };
+  const cuda_settings gpu = { chunk, settings_show_plan (), settings_tuning (),
+                              settings_device_limits () };
   return cuda_engine_scan (d, a, &gpu, msg, msg_size);
 #else
   if (a == ALG_AUTO)

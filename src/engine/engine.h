@@ -47,6 +47,7 @@ typedef struct engine_info {
      shape_class */
   double crossover[SHAPE_CLASSES];
   double gpu_held_bytes;    /* device and pinned memory the engine holds between calls */
+  char gpu_tuning[256];     /* the kernels' tuning table and the limits they take */
   const char *array_backend;   /* where device arrays live: "cuda", "host" (the stand-in
                                   for tests) or "" (none: why in gpu_status) */
   double array_count, array_bytes;   /* device arrays alive, and their memory */

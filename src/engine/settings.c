@@ -36,3 +36,15 @@ int settings_show_plan (void)
   const char *v = getenv ("GPUSCAN_PLAN");
   return v && *v && strcmp (v, "0") != 0;
 }
+
+const char *settings_tuning (void)
+{
+  const char *v = getenv ("GPUSCAN_TUNING");
+  return v ? v : "";
+}
+
+const char *settings_device_limits (void)
+{
+  const char *v = getenv ("GPUSCAN_DEVICE_LIMITS");
+  return v ? v : "";
+}

@@ -13,5 +13,11 @@ int64_t settings_chunk_elements (void);
 int64_t settings_crossover (void);
 /* GPUSCAN_PLAN (set, and not "0"): each GPU scan prints what it launches to stderr */
 int settings_show_plan (void);
+/* GPUSCAN_TUNING (the kernels' tuning table to take instead of the GPU's own: "sm_90",
+   "sm_80", "sm_86", "sm_75", "default") and GPUSCAN_DEVICE_LIMITS (the GPU's limits
+   clamped to a smaller one's: "a100", "rtx4090", "t4"), for tests; "" where unset.  The
+   CUDA engine checks the names. */
+const char *settings_tuning (void);
+const char *settings_device_limits (void);
 
 #endif
