@@ -6,8 +6,9 @@
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
 #                         [matrix] [load] [cpuload] [tables]
-# tables: gpu_selftest under each other tuning table (GPUSCAN_TUNING) and with the device's
-# limits clamped to each smaller GPU's (GPUSCAN_DEVICE_LIMITS), side by side;
+# tables: gpu_selftest with the GPU's own table, under each other tuning table
+# (GPUSCAN_TUNING) and with the device's limits clamped to each smaller GPU's
+# (GPUSCAN_DEVICE_LIMITS), side by side;
 # cpuload: bench/cpu_load_bench.sh ("auto", and the CPU engine and the GPU forced);
 # load: the size of gpuscan.oct and, in a fresh Octave three times, the first GPU calls
 # (the driver loads, and unpacks, the kernels then); with .device/baseline.tar.gz, the
@@ -117,7 +118,7 @@ if [[ $steps == *" selftest "* ]]; then
   step_done selftest
 fi
 if [[ $steps == *" tables "* ]]; then
-  runs=()
+  runs=("native")   # (the GPU's own table and limits)
   for t in sm_80 sm_86 sm_75 default; do runs+=("tuning-$t GPUSCAN_TUNING=$t"); done
   for l in a100 rtx4090 t4; do runs+=("limits-$l GPUSCAN_DEVICE_LIMITS=$l"); done
   pids=()
