@@ -218,7 +218,18 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
   CHECK (cudaMemset (dy, 0xAB, bytes));                  /* poison */
   if (h->index)
     CHECK (cudaMemset (dix, 0xAB, (size_t) n * 8));
-  CHECK (gsk_scan (ctx, &d, a, dwork, work_bytes, 0));
+  const cudaError_t launched = gsk_scan (ctx, &d, a, dwork, work_bytes, 0);
+  if (launched != cudaSuccess)
+    {
+      char plan[600];
+      gsk_describe (ctx, &d, a, plan, sizeof plan);
+      fprintf (stderr, "FAIL %s %s of %lld x %lld x %lld (%s%s%s%s), algorithm %d: %s; plan: %s\n",
+               scan_type_name (h->type), scan_op_name (h->op), (long long) h->inner,
+               (long long) h->len, (long long) h->outer, h->exclusive ? "exclusive " : "",
+               h->reverse ? "reverse " : "", h->heads ? "heads " : "", h->index ? "index" : "",
+               (int) a, cudaGetErrorString (launched), plan);
+      exit (1);
+    }
   CHECK (cudaDeviceSynchronize ());
   CHECK (cudaMemcpy (y, dy, bytes, cudaMemcpyDeviceToHost));
   if (h->index)
