@@ -52,6 +52,23 @@
 ## NaN propagates.  Element @var{k} is within about @code{2 * @var{k} * eps} times
 ## @code{abs (@var{y}(@var{k})) + 1} of the exact value.
 ##
+## @item @qcode{"recurrence"}, @var{a}
+## The linear recurrence @code{@var{y}(@var{k}) = @var{a}(@var{k}) * @var{y}(@var{k}-1)
+## + @var{x}(@var{k})} along @var{dim}, from @code{@var{y}(0) = 0} (or the value that
+## @qcode{"initial"}, @var{y0} gives, at the start of every line and segment): for a
+## scalar @var{a}, @code{filter (1, [1, -@var{a}], @var{x})}, with any @var{a} per
+## element (@var{a} is a scalar or the size of @var{x}), in any dimension, on every
+## core.  It is a scan of the affine maps @code{@var{y} -> @var{a}(@var{k}) * @var{y} +
+## @var{x}(@var{k})}: a long line runs in blocks of a fixed size whose composed maps
+## carry the value from block to block, so the result does not depend on the threads,
+## and differs from the sequential loop by rounding only.  Where @code{abs (@var{a}) <= 1},
+## element @var{k} is within about @code{3 * @var{k} * eps} times
+## @code{sum (abs (@var{x}(1:@var{k})))} of the exact value.  Real or complex; single
+## where @var{x}, @var{a} or @var{y0} is single, other classes computed in double.
+## @qcode{"exclusive"} gives @code{@var{y}(@var{k}-1)} (@var{y0} first);
+## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  Host arrays, on
+## the CPU engine, whatever the algorithm.
+##
 ## These operators (the logical, bitwise and log-space ones) run on the CPU engine,
 ## also for device arrays, whatever the algorithm; @qcode{"exclusive"},
 ## @qcode{"reverse"}, @qcode{"segments"}, @qcode{"keys"} and @qcode{"groups"} apply.
@@ -837,7 +854,7 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
 %!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
-%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, and, or, xor, bitand, bitor, bitxor, logsumexp, native.*omitnan, includenan, accurate, segments, keys, groups> gpuscan (1:3, "bogus")
+%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, and, or, xor, bitand, bitor, bitxor, logsumexp, native.*omitnan, includenan, accurate, segments, keys, groups, recurrence, initial> gpuscan (1:3, "bogus")
 
 %!test
 %! ## "and", "or", "xor": cumulative all, any and parity of logical (X)
@@ -897,6 +914,65 @@ endfunction
 %! y = gpuscan (x, "logsumexp");
 %! assert (all (abs (y - log (cumsum (exp (x)))) <= 2 * (1:numel (x))' * eps .* (abs (y) + 1)));
 %! assert (gpuscan (x, "logsumexp", "reverse")(1), y(end), 1e-9);
+%!test
+%! ## "recurrence": filter for a constant A, a loop for A per element, every option
+%! x = randn (3000, 3);
+%! for alg = gpuscan_info ().algorithms
+%!   assert (gpuscan (x, "recurrence", 0.9, "algorithm", alg{1}), filter (1, [1 -0.9], x), 1e-12);
+%! endfor
+%! a = rand (3000, 3);
+%! r = zeros (size (x)); p = zeros (1, 3);
+%! for k = 1:3000
+%!   p = a(k,:) .* p + x(k,:);
+%!   r(k,:) = p;
+%! endfor
+%! assert (gpuscan (x, "recurrence", a), r, 1e-12);
+%! assert (gpuscan (x.', 2, "recurrence", a.'), r.', 1e-12);
+%! assert (gpuscan (x, "recurrence", a, "reverse"), flipud (gpuscan (flipud (x), "recurrence", flipud (a))), 1e-12);
+%! assert (gpuscan (x, "recurrence", 0.5, "exclusive"), [zeros(1, 3); filter(1, [1 -0.5], x(1:end-1,:))], 1e-12);
+%! assert (gpuscan (x, "recurrence", 0.5, "initial", 2), filter (1, [1 -0.5], x, [1 1 1]), 1e-12);
+%! assert (gpuscan (x, "recurrence", 0.5, "initial", 2, "exclusive")(1,:), [2 2 2]);
+%! s = false (3000, 1); s([1 700 701 2999]) = true;
+%! y = gpuscan (x, "recurrence", 0.5, "segments", s);
+%! assert (y(701:2998,:), filter (1, [1 -0.5], x(701:2998,:)), 1e-12);
+%! assert (y(700,:), x(700,:));
+%! assert (gpuscan (x, "recurrence", 0.5, "keys", cumsum (s)), y);
+%! z = complex (randn (50, 1), randn (50, 1));
+%! assert (gpuscan (z, "recurrence", 0.5i), filter (1, [1 -0.5i], z), 1e-12);
+%! assert (class (gpuscan (single (x), "recurrence", 0.5)), "single");
+%! assert (class (gpuscan (x, "recurrence", single (0.5))), "single");
+%! assert (gpuscan (int8 ([1 2 3]), "recurrence", 1), [1 3 6]);
+%! assert (size (gpuscan (zeros (0, 3), "recurrence", 2)), [0 3]);
+%!test
+%! ## a long line in blocks (of 16384 doubles), segments within and across them,
+%! ## forward and reverse: as the loop
+%! n = 5e4 + 7;
+%! x = randn (n, 1); a = 0.5 + 0.5 * rand (n, 1);
+%! s = rand (n, 1) < 2e-4;
+%! for rev = [false true]
+%!   xs = x; as = a; ss = s;
+%!   if (rev)
+%!     xs = flipud (x); as = flipud (a); ss = circshift (flipud (s), 1);  # a reverse segment starts after a head
+%!   endif
+%!   r = zeros (n, 1); p = 0;
+%!   for k = 1:n
+%!     if (ss(k)) p = 0; endif
+%!     p = as(k) * p + xs(k);
+%!     r(k) = p;
+%!   endfor
+%!   if (rev) r = flipud (r); endif
+%!   opts = {"recurrence", a, "segments", s};
+%!   if (rev) opts{end+1} = "reverse"; endif
+%!   assert (gpuscan (x, opts{:}), r, 1e-9);
+%! endfor
+%!error <takes A of one element or the size of X> gpuscan (1:3, "recurrence", [1 2])
+%!error <"recurrence" takes no "native"> gpuscan (1:3, "recurrence", 1, "native")
+%!error <"recurrence" takes no "omitnan"> gpuscan (1:3, "recurrence", 1, "omitnan")
+%!error <option "initial" takes "recurrence"> gpuscan (1:3, "initial", 1)
+%!error <"initial" takes a numeric scalar> gpuscan (1:3, "recurrence", 1, "initial", [1 2])
+%!error <takes a full numeric A> gpuscan (1:3, "recurrence", "a")
+%!error <operators "sum" and "recurrence" conflict> gpuscan (1:3, "sum", "recurrence", 1)
+%!error <index output IY needs "max" or "min", not "recurrence"> [y, i] = gpuscan (1:3, "recurrence", 1)
 %!error <takes real X, got complex double> gpuscan (1i, "logsumexp")
 %!error <"omitnan" applies to sum, prod, max and min, not to "logsumexp"> gpuscan (1, "logsumexp", "omitnan")
 %!error id=gpuscan:option gpuscan (1:3, 1, 2)

@@ -20,7 +20,8 @@ classdef gpuscan_array < handle
 ## (@var{dim}, the operator, @qcode{"exclusive"}, @qcode{"reverse"},
 ## @qcode{"native"}/@qcode{"double"}, @qcode{"omitnan"}/@qcode{"includenan"},
 ## @qcode{"segments"} given as a host array or a @code{gpuscan_array}, @qcode{"keys"}
-## as a host array, @qcode{"algorithm"}; not @qcode{"groups"}) and returns device
+## as a host array, @qcode{"algorithm"}; not @qcode{"groups"} and
+## @qcode{"recurrence"}) and returns device
 ## arrays, the values and,
 ## for max and min, the indices, without going through host memory.  The results equal
 ## the host call's, class rules included.  @code{gpuscan_compact} keeps the elements
@@ -345,6 +346,7 @@ endclassdef
 %! [rm, ri] = gpuscan (xn, "min", "includenan");
 %! assert ({gather(m), gather(i)}, {rm, ri});
 %! fail ("gpuscan (gpuscan_array (1:3), 'groups', [1 2 1])", "takes a host X");
+%! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', 0.5)", "takes a host X");
 %! ## a host X with device segments runs on the host
 %! assert (gpuscan (x, "segments", gpuscan_array (f)), gpuscan (x, "segments", f));
 

@@ -55,6 +55,12 @@ DEFUN_DLD (gpuscan, args, nargout, GPUSCAN_HELP)
 
   boolNDArray heads_hold;
   octave_value xin = d.type == SCAN_LOGICAL ? logical_operand (x) : x;
+  octave_value coef_hold;
+  if (d.op == SCAN_RECURRENCE)
+    {
+      coef_hold = recurrence_coef (r, dv, d);
+      xin = as_recurrence_operand (x, d.type);
+    }
   group_order groups;
   if (r.has_segments)
     d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, heads_hold);

@@ -209,6 +209,9 @@ namespace
     if (r.has_groups)
       error_with_id ("gpuscan:groups", "gpuscan: \"groups\" takes a host X; gather the "
                      "device array first (or sort it by label and use \"keys\")");
+    if (r.op == SCAN_RECURRENCE)
+      error_with_id ("gpuscan:recurrence", "gpuscan: \"recurrence\" takes a host X; gather "
+                     "the device array first");
     array_guard yg, ixg, heads_g;
     const device_array y = new_array (x.dims, d.type, yg);
     device_array ix;

@@ -42,7 +42,7 @@ namespace
 bool scan_op_named (const std::string& name, scan_op& op)
 {
   for (int i = 0; i < SCAN_NOPS; i++)
-    if (i != SCAN_SATSUM && name == scan_op_name (static_cast<scan_op> (i)))
+    if (i != SCAN_SATSUM && i != SCAN_RECURRENCE && name == scan_op_name (static_cast<scan_op> (i)))
       {
         op = static_cast<scan_op> (i);
         return true;
@@ -92,7 +92,8 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
                            "\"double\" conflict");
           r.outclass = oc;
         }
-      else if (opt == "segments" || opt == "keys" || opt == "groups" || opt == "algorithm")
+      else if (opt == "segments" || opt == "keys" || opt == "groups" || opt == "algorithm"
+               || opt == "recurrence" || opt == "initial")
         {
           if (i + 1 >= args.length ())
             error_with_id ("gpuscan:missing_value", "gpuscan: option \"%s\" "
@@ -113,6 +114,20 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
               r.groups = v;
               r.has_groups = true;
             }
+          else if (opt == "recurrence")
+            {
+              if (r.op_set && r.op != SCAN_RECURRENCE)
+                error_with_id ("gpuscan:conflict", "gpuscan: operators \"%s\" and "
+                               "\"recurrence\" conflict (argument %d)", scan_op_name (r.op), argn);
+              r.op = SCAN_RECURRENCE;
+              r.op_set = true;
+              r.coef = v;
+            }
+          else if (opt == "initial")
+            {
+              r.initial = v;
+              r.has_initial = true;
+            }
           else
             {
               if (! v.is_string ())
@@ -132,9 +147,15 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
                        "(argument %d); known: sum, prod, max, min, and, or, xor, bitand, "
                        "bitor, bitxor, logsumexp, native, double, "
                        "inclusive, exclusive, forward, reverse, omitnan, includenan, "
-                       "accurate, segments, keys, groups, algorithm",
+                       "accurate, segments, keys, groups, recurrence, initial, algorithm",
                        args(i).string_value ().c_str (), argn);
     }
+  if (r.has_initial && r.op != SCAN_RECURRENCE)
+    error_with_id ("gpuscan:initial", "gpuscan: option \"initial\" takes \"recurrence\", A");
+  if (r.op == SCAN_RECURRENCE && (r.outclass || r.omitnan >= 0 || r.accurate || r.has_groups))
+    error_with_id ("gpuscan:conflict", "gpuscan: \"recurrence\" takes no \"%s\"",
+                   r.outclass == 1 ? "native" : r.outclass == 2 ? "double" : r.omitnan == 1
+                   ? "omitnan" : r.omitnan == 0 ? "includenan" : r.accurate ? "accurate" : "groups");
   if (r.has_segments + r.has_keys + r.has_groups > 1)
     error_with_id ("gpuscan:conflict", "gpuscan: options \"segments\", \"keys\" and "
                    "\"groups\" conflict (each gives the segments)");
@@ -250,6 +271,23 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
                        "uint16, uint32, uint64), got %s%s", scan_op_name (r.op),
                        complex ? "complex " : "", cls);
       d.type = in;
+      return d;
+    }
+  if (r.op == SCAN_RECURRENCE)
+    {
+      // floating as Octave's arithmetic gives A .* Y + X: single where X, A or Y0 is
+      // single, complex where one is complex (integers and logical as double)
+      const octave_value& a = r.coef;
+      if (! (a.isnumeric () || a.islogical ()) || a.issparse ())
+        error_with_id ("gpuscan:recurrence", "gpuscan: \"recurrence\" takes a full numeric "
+                       "A (a scalar or the size of X), got %s", a.class_name ().c_str ());
+      const octave_value& y0 = r.initial;
+      if (r.has_initial && (! (y0.isnumeric () || y0.islogical ()) || y0.numel () != 1))
+        error_with_id ("gpuscan:initial", "gpuscan: \"initial\" takes a numeric scalar Y0");
+      const bool single = in == SCAN_SINGLE || in == SCAN_CSINGLE || a.is_single_type ()
+                          || (r.has_initial && y0.is_single_type ());
+      const bool cplx = complex || a.iscomplex () || (r.has_initial && y0.iscomplex ());
+      d.type = single ? (cplx ? SCAN_CSINGLE : SCAN_SINGLE) : (cplx ? SCAN_CDOUBLE : SCAN_DOUBLE);
       return d;
     }
   if (r.op == SCAN_LOGSUMEXP)
@@ -405,4 +443,45 @@ void error_nan_to_logical ()
 {
   error_with_id ("gpuscan:nan", "gpuscan: X holds NaN, which has no logical value (\"and\", "
                  "\"or\" and \"xor\" scan logical (X))");
+}
+
+octave_value as_recurrence_operand (const octave_value& v, scan_type t)
+{
+  switch (t)
+    {
+    case SCAN_DOUBLE: return v.array_value ();
+    case SCAN_SINGLE: return v.float_array_value ();
+    case SCAN_CDOUBLE: return v.complex_array_value ();
+    default: return v.float_complex_array_value ();
+    }
+}
+
+octave_value recurrence_coef (const scan_request& r, const dim_vector& xdv, scan_desc& d)
+{
+  const octave_value& a = r.coef;
+  if (a.numel () != 1 && a.dims () != xdv)
+    error_with_id ("gpuscan:recurrence", "gpuscan: \"recurrence\" takes A of one element or "
+                   "the size of X (%s), got %s", xdv.str ().c_str (), a.dims ().str ().c_str ());
+  d.coef_scalar = a.numel () == 1;
+  if (r.has_initial)
+    {
+      const Complex y0 = r.initial.complex_value ();
+      d.initial[0] = y0.real ();
+      d.initial[1] = y0.imag ();
+    }
+  // A scalar A twice: an octave_value of one element holds a scalar, not an array whose
+  // data would outlive the extraction below
+  const octave_value av = as_recurrence_operand (a, d.type);
+  octave_value held = av;
+  if (d.coef_scalar)
+    held = with_array_type (d.type, [&] (auto tag) -> octave_value {
+      auto m = octave_value_extract<decltype (tag)> (av);
+      m.resize (dim_vector (1, 2), m(0));
+      return octave_value (m);
+    });
+  // (the extracted array shares held's data, which held keeps)
+  d.coef = with_array_type (d.type, [&] (auto tag) -> const void * {
+    return octave_value_extract<decltype (tag)> (held).data ();
+  });
+  return held;
 }

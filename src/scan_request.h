@@ -26,11 +26,15 @@ struct scan_request
   bool has_keys = false;
   octave_value groups;       // "groups": labels whose groups are scanned apart
   bool has_groups = false;
+  octave_value coef;         // "recurrence", A: y(k) = A(k) y(k-1) + X(k)
+  octave_value initial;      // "initial", Y0: y before each line and segment (recurrence)
+  bool has_initial = false;
   scan_algorithm algorithm = ALG_AUTO;
   int dim = 0;               // 0: first non-singleton
 };
 
-// the operator an option names ("sum", ..., "logsumexp"); false for another word
+// the operator an option names ("sum", ..., "logsumexp"); false for another word (and
+// for "recurrence", an option with a value)
 bool scan_op_named (const std::string& name, scan_op& op);
 
 // args(first - 1) is X; DIM may be args(first), options follow
@@ -49,6 +53,13 @@ bool scan_type_complex (scan_type t);
 // The scan_desc of a request on an array of dims dv and type in (no pointers yet):
 // geometry around DIM, the output class (d.type) and the operator after Octave's rules.
 scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout);
+
+// "recurrence": A (scalar or the size of X) and Y0 in d.type, kept alive by the returned
+// values (a, y0); sets d.coef, d.coef_scalar, d.initial.  X must be converted to d.type
+// by the caller (as_recurrence_operand).
+octave_value recurrence_coef (const scan_request& r, const dim_vector& xdv, scan_desc& d);
+// X, A or Y0 in the class of d.type (double or single, complex or not)
+octave_value as_recurrence_operand (const octave_value& v, scan_type t);
 
 // logical (X) for "and", "or" and "xor" (gpuscan:nan where X holds a NaN)
 octave_value logical_operand (const octave_value& x);

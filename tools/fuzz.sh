@@ -16,7 +16,7 @@ mkdir -p "$b/build" && (cd "$b/build" && "$top/configure" --without-cuda >/dev/n
   && make -C src gpuscan_help.h >/dev/null)
 inc="$(mkoctfile -p INCFLAGS) -I$top/src -I$b/build/src"
 for f in base/scan_desc base/chunked_scan base/work_pool cpu/cpu_engine cpu/cpu_array_ops \
-         cpu/cpu_chunks engine/engine engine/settings engine/auto_choice engine/device_arrays; do
+         cpu/cpu_chunks cpu/cpu_recurrence engine/engine engine/settings engine/auto_choice engine/device_arrays; do
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
     -c "$top/src/$f.c" -o "$b/$(basename $f).o" &
 done

@@ -33,6 +33,7 @@ typedef enum scan_op {
   SCAN_BITOR,
   SCAN_BITXOR,
   SCAN_LOGSUMEXP,  /* floating: log (sum (exp (x))) so far, without overflow or underflow */
+  SCAN_RECURRENCE, /* floating: y(k) = a(k) y(k-1) + b(k), b in x, a in coef (CPU engine) */
   SCAN_NOPS
 } scan_op;
 
@@ -68,6 +69,9 @@ typedef struct scan_desc {
   const void *x;         /* input */
   void *y;               /* output, same layout */
   double *index;         /* 1-based position along the scanned dimension (max/min), or NULL */
+  const void *coef;      /* SCAN_RECURRENCE: a, of x's type, laid out as x ... */
+  int coef_scalar;       /* ... or one value for every element */
+  double initial[2];     /* SCAN_RECURRENCE: y before each line and segment (real, imag) */
 } scan_desc;
 
 static inline int64_t scan_numel (const scan_desc *d)

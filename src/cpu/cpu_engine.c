@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "cpu/cpu_engine.h"
+#include "cpu/cpu_recurrence.h"
 #include "base/work_pool.h"
 #include "cpu/cpu_tuning.h"
 #include "cpu/cpu_scan_body.h"
@@ -478,6 +479,8 @@ int cpu_scan (const scan_desc *d)
   if (scan_numel (d) == 0)
     return 0;
   const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;
+  if (d->op == SCAN_RECURRENCE)
+    return cpu_recurrence (d, nthreads);
   if (d->op == SCAN_LOGSUMEXP)
     {
       if (d->type == SCAN_DOUBLE)

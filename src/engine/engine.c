@@ -123,10 +123,11 @@ void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int6
 
 static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
 {
-  /* (the chunks carry a state as an element: "omitnan" would leave out a NaN state, and
-     an accurate sum's state has more than an element's bits; the GPU engine, whose
-     chunk logic this tests, takes neither) */
-  if (chunk && scan_numel (d) > chunk && d->nan_rule != SCAN_NAN_OMIT && ! d->accurate)
+  /* (the chunks carry a state as an element: "omitnan" would leave out a NaN state, an
+     accurate sum's state has more than an element's bits, a recurrence's is a map; the
+     GPU engine, whose chunk logic this tests, takes none of them) */
+  if (chunk && scan_numel (d) > chunk && d->nan_rule != SCAN_NAN_OMIT && ! d->accurate
+      && d->op != SCAN_RECURRENCE)
     {
       if (cpu_scan_in_chunks (d, chunk) == 0)
         return ENGINE_OK;

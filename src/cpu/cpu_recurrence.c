@@ -1,0 +1,159 @@
+/* Linear recurrences y(k) = a(k) y(k-1) + b(k) along a dimension, y before the first
+   element (and before each segment's) the initial value: a scan of the affine maps
+   f_k (y) = a(k) y + b(k), which compose as (a2, b2) after (a1, b1) = (a2 a1, a2 b1 + b2).
+   A long line is cut into blocks of a fixed size (CPU_BLOCK_BYTES, whatever the threads):
+   each block's composed map (reduce), the carries into the blocks one after another,
+   then each block's outputs from its carry (scan).  Across vectors and for many lines a
+   thread takes whole lines (or lanes side by side).  The results do not depend on the
+   number of threads. */
+#include <complex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/work_pool.h"
+#include "cpu/cpu_recurrence.h"
+#include "cpu/cpu_tuning.h"
+
+typedef double _Complex cdouble;
+typedef float _Complex csingle;
+
+/* the element's position k steps along line (i, o), in the scan's direction */
+static inline int64_t at_step (const scan_desc *d, int64_t i, int64_t o, int64_t k)
+{
+  return i + d->inner * ((d->reverse ? d->len - 1 - k : k) + d->len * o);
+}
+
+/* A per-type body.  The heads of a reverse scan: a segment's last element starts it, so
+   step k (from the end) starts one where the element after it (k - 1 from the end) is
+   a head: heads[len - k] for k >= 1 (shared flags); full flags are handled the same way
+   through at_step of k - 1.  RUN_LINE scans steps [k0, k1) of line (i, o) from y. */
+#define RECURRENCE_DEFINE(NAME, T)                                                    \
+static inline int starts_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k) \
+{                                                                                     \
+  if (k == 0 || ! d->heads)                                                          \
+    return k == 0;                                                                    \
+  if (! d->reverse)                                                                   \
+    return d->heads_full ? d->heads[at_step (d, i, o, k)] : d->heads[k];             \
+  /* reverse: a head at the element after this one (in memory) ends a segment there */ \
+  return d->heads_full ? d->heads[at_step (d, i, o, k - 1)] : d->heads[d->len - k];  \
+}                                                                                     \
+static T run_line_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k0,      \
+                          int64_t k1, T y, T y0, int emit)                            \
+{                                                                                     \
+  const T *b = (const T *) d->x, *a = (const T *) d->coef;                            \
+  T *out = (T *) d->y;                                                                \
+  for (int64_t k = k0; k < k1; k++)                                                   \
+    {                                                                                 \
+      const int64_t at = at_step (d, i, o, k);                                        \
+      if (starts_##NAME (d, i, o, k))                                                 \
+        y = y0;                                                                       \
+      const T before = y;                                                             \
+      y = a[d->coef_scalar ? 0 : at] * y + b[at];                                     \
+      if (emit)                                                                       \
+        out[at] = d->exclusive ? before : y;                                          \
+    }                                                                                 \
+  return y;                                                                           \
+}                                                                                     \
+/* the composed map of steps [k0, k1) of a line: y_end = A y_start + B (A = 0 once a  \
+   segment starts inside, B then from y0) */                                          \
+static void compose_##NAME (const scan_desc *d, int64_t k0, int64_t k1, T y0, T *A,  \
+                            T *B)                                                     \
+{                                                                                     \
+  const T *b = (const T *) d->x, *a = (const T *) d->coef;                            \
+  T p = 1, q = 0;                                                                     \
+  for (int64_t k = k0; k < k1; k++)                                                   \
+    {                                                                                 \
+      const int64_t at = at_step (d, 0, 0, k);                                        \
+      const T ak = a[d->coef_scalar ? 0 : at];                                        \
+      if (starts_##NAME (d, 0, 0, k))                                                 \
+        {                                                                             \
+          p = 0;                                                                      \
+          q = y0;                                                                     \
+        }                                                                             \
+      p = ak * p;                                                                     \
+      q = ak * q + b[at];                                                             \
+    }                                                                                 \
+  *A = p;                                                                             \
+  *B = q;                                                                             \
+}                                                                                     \
+typedef struct { const scan_desc *d; T y0; int64_t block; T *A, *B, *carry; }         \
+  job_##NAME;                                                                         \
+static void reduce_piece_##NAME (void *ctx, int64_t j)                                \
+{                                                                                     \
+  const job_##NAME *c = ctx;                                                          \
+  const int64_t k0 = j * c->block, k1 = k0 + c->block < c->d->len ? k0 + c->block     \
+                                                                    : c->d->len;      \
+  compose_##NAME (c->d, k0, k1, c->y0, &c->A[j], &c->B[j]);                           \
+}                                                                                     \
+static void scan_piece_##NAME (void *ctx, int64_t j)                                  \
+{                                                                                     \
+  const job_##NAME *c = ctx;                                                          \
+  const int64_t k0 = j * c->block, k1 = k0 + c->block < c->d->len ? k0 + c->block     \
+                                                                    : c->d->len;      \
+  run_line_##NAME (c->d, 0, 0, k0, k1, c->carry[j], c->y0, 1);                        \
+}                                                                                     \
+/* lines: piece j takes lines (or lanes side by side) j * per .. */                   \
+typedef struct { const scan_desc *d; T y0; int64_t per; } lines_##NAME;               \
+static void lines_piece_##NAME (void *ctx, int64_t j)                                 \
+{                                                                                     \
+  const lines_##NAME *c = ctx;                                                        \
+  const scan_desc *d = c->d;                                                          \
+  const int64_t lines = d->inner * d->outer;                                          \
+  for (int64_t l = j * c->per; l < lines && l < (j + 1) * c->per; l++)                \
+    run_line_##NAME (d, l % d->inner, l / d->inner, 0, d->len, c->y0, c->y0, 1);      \
+}                                                                                     \
+static int recurrence_##NAME (const scan_desc *d, T y0, int nthreads)                 \
+{                                                                                     \
+  const int64_t block = CPU_BLOCK_BYTES / (int64_t) sizeof (T);                       \
+  if (d->inner == 1 && d->outer == 1 && d->len > block)                               \
+    {                                                                                 \
+      /* one long line: blocks of a fixed size, whatever the threads */               \
+      const int64_t nb = (d->len + block - 1) / block;                                \
+      T *buf = malloc (3 * (size_t) nb * sizeof (T));                                 \
+      if (! buf)                                                                      \
+        return -1;                                                                    \
+      job_##NAME c = { d, y0, block, buf, buf + nb, buf + 2 * nb };                   \
+      if (nthreads > 1)                                                               \
+        work_pool_for (nb, reduce_piece_##NAME, &c);                                  \
+      else                                                                            \
+        for (int64_t j = 0; j < nb; j++)                                              \
+          reduce_piece_##NAME (&c, j);                                                \
+      c.carry[0] = y0;                                                                \
+      for (int64_t j = 1; j < nb; j++)                                                \
+        c.carry[j] = c.A[j - 1] * c.carry[j - 1] + c.B[j - 1];                        \
+      if (nthreads > 1)                                                               \
+        work_pool_for (nb, scan_piece_##NAME, &c);                                    \
+      else                                                                            \
+        for (int64_t j = 0; j < nb; j++)                                              \
+          scan_piece_##NAME (&c, j);                                                  \
+      free (buf);                                                                     \
+      return 0;                                                                       \
+    }                                                                                 \
+  const int64_t lines = d->inner * d->outer;                                          \
+  lines_##NAME c = { d, y0, 1 + (block / (d->len > 0 ? d->len : 1)) };                \
+  const int64_t pieces = (lines + c.per - 1) / c.per;                                 \
+  if (nthreads > 1 && pieces > 1)                                                     \
+    work_pool_for (pieces, lines_piece_##NAME, &c);                                   \
+  else                                                                                \
+    for (int64_t j = 0; j < pieces; j++)                                              \
+      lines_piece_##NAME (&c, j);                                                     \
+  return 0;                                                                           \
+}
+
+RECURRENCE_DEFINE (double, double)
+RECURRENCE_DEFINE (single, float)
+RECURRENCE_DEFINE (cdouble, cdouble)
+RECURRENCE_DEFINE (csingle, csingle)
+
+int cpu_recurrence (const scan_desc *d, int nthreads)
+{
+  const double re = d->initial[0], im = d->initial[1];
+  switch (d->type)
+    {
+    case SCAN_DOUBLE: return recurrence_double (d, re, nthreads);
+    case SCAN_SINGLE: return recurrence_single (d, (float) re, nthreads);
+    case SCAN_CDOUBLE: return recurrence_cdouble (d, re + im * I, nthreads);
+    case SCAN_CSINGLE: return recurrence_csingle (d, (float) re + (float) im * I, nthreads);
+    default: return -1;
+    }
+}
