@@ -25,7 +25,8 @@
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot;  ncu: Nsight
 # Compute sections of the tile kernels (gpu_bench --profile 24; GSK_NCU_CASES=indexed:
 # [m, i] = cummax instead);  variants: an A/B of
-# tuning.cuh's constants in one run: GSK_VARIANTS="name:-DMACRO=v,-DMACRO2=w ..." builds
+# the kernels' shapes and tables in one run (an experiment build: -DGSK_EXPERIMENT is added,
+# bench/experiment_*.cuh): GSK_VARIANTS="name:-DGSK_NAME=v,-DGSK_NAME2=w ..." builds
 # gpu_bench again from the tarball for each variant (the variants side by side),
 # runs it after the main build's, and tabulates the decoupled rows' ratio to a copy and
 # each run's copies of singles (2^10, 2^16, 2^24: unequal copies mark an uneven machine);
