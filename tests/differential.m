@@ -26,7 +26,15 @@ function ok = differential (ncases = 300, seed = [], only = [])
   if (! isempty (only))
     cases = only;
   endif
+  ## GPUSCAN_DIFFERENTIAL_SECONDS: no new case after this many seconds (the sanitizer
+  ## builds, where a case's reference loop in the interpreter can take a minute)
+  seconds = str2double (getenv ("GPUSCAN_DIFFERENTIAL_SECONDS"));
   for c = cases
+    if (toc (t0) > seconds)
+      printf ("differential: stopped after %d cases at GPUSCAN_DIFFERENTIAL_SECONDS=%g\n",
+              counts(1), seconds);
+      break;
+    endif
     rand ("seed", seed + c);
     randn ("seed", seed + c);
     k = draw_case (lens);

@@ -4,7 +4,8 @@
 # the runtimes are preloaded, so the interpreter allocates through ASan too: allocation
 # stacks of 8 frames, and 40 cases of the differential test, whose reference loops run in
 # the interpreter (the other suite runs take hundreds; GPUSCAN_DIFFERENTIAL_CASES sets
-# them); 200 cases with 30-frame stacks took over 15 minutes on 2 cores), a reduced set
+# them; no new case after 120 s, GPUSCAN_DIFFERENTIAL_SECONDS: by seed, 40 cases took 15 to
+# 423 s); 200 cases with 30-frame stacks took over 15 minutes on 2 cores), a reduced set
 # of calls under valgrind.  Fails on any report.
 #   tools/sanitize-cpu.sh [asan] [valgrind]
 set -euo pipefail
@@ -24,6 +25,7 @@ if [[ $steps == *" asan "* ]]; then
   ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=0:malloc_context_size=8 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 GPUSCAN_HOST_ARRAYS=1 \
   GPUSCAN_DIFFERENTIAL_CASES=${GPUSCAN_DIFFERENTIAL_CASES:-40} \
+  GPUSCAN_DIFFERENTIAL_SECONDS=${GPUSCAN_DIFFERENTIAL_SECONDS:-120} \
     octave-cli --no-gui --norc --no-history --quiet --eval \
       "addpath ('$top/tests'); addpath ('$top/inst'); addpath ('$b/src'); exit (! run_suite ())"
   cd "$top"
