@@ -144,6 +144,18 @@ static void bench (const char *shape, scan_desc *d, int with_cub)
       job s = { JOB_SCAN, d, (gsk_algorithm) a, 0 };
       row (shape, d, names[a], time_job (&s), copy_ms, cub_ms, moved);
     }
+  /* floating sums and products: the decoupled scan with its look-back ordered, as
+     "reproducible" asks (its cost against the row "decoupled") */
+  const int floating = d->type == SCAN_DOUBLE || d->type == SCAN_SINGLE || d->type == SCAN_CDOUBLE
+                       || d->type == SCAN_CSINGLE;
+  if (floating && (d->op == SCAN_SUM || d->op == SCAN_PROD))
+    {
+      d->reproducible = 1;
+      need_work (gsk_workspace_bytes (kernels (), d, GSK_DECOUPLED));
+      job s = { JOB_SCAN, d, GSK_DECOUPLED, 0 };
+      row (shape, d, "reproducible", time_job (&s), copy_ms, cub_ms, moved);
+      d->reproducible = 0;
+    }
   fflush (stdout);
 }
 

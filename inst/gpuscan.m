@@ -108,6 +108,19 @@
 ## cancellation, and the same bits for any number of threads.  It costs about 1.2-2x
 ## the plain sum on the CPU engine, where it runs (also for device arrays).
 ##
+## @item @qcode{"reproducible"}
+## The same bits from every call with the same input on the same machine, whatever the
+## timing, the load or the number of threads.  Only floating sums and products can
+## differ from call to call (their rounding follows how the elements are grouped);
+## integer, logical, max and min results never do.  The CPU engine always is
+## reproducible (blocks of a fixed size, combined in a fixed order).  On the GPU the
+## look-back of @qcode{"decoupled"} then folds the tiles' sums in a fixed order (a tile
+## waits until one of its 32 nearest predecessors holds its prefix), and @qcode{"auto"}
+## chooses the engine by size alone (the GPU from 2^16 elements, where there is one),
+## not by timing.  Not with @qcode{"cub"}.  The bits may differ between the CPU and the
+## GPU, between GPUs, and for host arrays too large for the GPU's free memory, which go
+## through it in smaller chunks.
+##
 ## @item @qcode{"segments"}, @var{f}
 ## Head flags: a logical or real numeric array, nonzero where a segment starts
 ## (the first element always starts one), either the size of @var{x} or a vector
@@ -178,7 +191,8 @@
 ## sum.  The CPU engine gives the same bits for any number of threads; on the GPU,
 ## @qcode{"decoupled"} combines tiles in the order they finish, so its floating sums
 ## and products may differ in the last bits from one call to the next, where
-## @qcode{"kogge-stone"} and @qcode{"brent-kung"} (a fixed order) do not.
+## @qcode{"kogge-stone"} and @qcode{"brent-kung"} (a fixed order) and any scan with
+## @qcode{"reproducible"} do not.
 ##
 ## Sparse input is not supported (use @code{full}); char, cell, struct and function
 ## handle input is an error, as for @code{cumsum}.  Errors carry identifiers
@@ -200,7 +214,7 @@ endfunction
 %! [txt, fmt] = get_help_text ("gpuscan");
 %! assert (fmt, "texinfo");
 %! for o = {"sum", "prod", "max", "min", "native", "double", "inclusive", "exclusive", ...
-%!          "forward", "reverse", "omitnan", "includenan", "accurate", "segments", "keys", "groups", "algorithm", "auto", "cpu", "gpu"}
+%!          "forward", "reverse", "omitnan", "includenan", "accurate", "reproducible", "segments", "keys", "groups", "algorithm", "auto", "cpu", "gpu"}
 %!   assert (! isempty (strfind (txt, sprintf ('@qcode{"%s"}', o{1}))), o{1});
 %! endfor
 
@@ -857,7 +871,42 @@ endfunction
 %!error id=gpuscan:dim gpuscan (1:3, Inf)
 %!error id=gpuscan:dim gpuscan (1:3, -2^40)
 %!error id=gpuscan:dim gpuscan (1:3, 1i)
-%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, and, or, xor, bitand, bitor, bitxor, logsumexp, native.*omitnan, includenan, accurate, segments, keys, groups, recurrence, initial> gpuscan (1:3, "bogus")
+%!error <unknown option "bogus" .argument 2.; known: sum, prod, max, min, and, or, xor, bitand, bitor, bitxor, logsumexp, native.*omitnan, includenan, accurate, reproducible, segments, keys, groups, recurrence, initial> gpuscan (1:3, "bogus")
+
+%!error <option "reproducible" does not apply to algorithm "cub"> gpuscan (1:3, "reproducible", "algorithm", "cub")
+
+%!test
+%! ## "reproducible": the same bits from every call, and the values of the scan without
+%! ## it (on the CPU engine its very bits); on the GPU the ordered look-back of the tiles,
+%! ## the wide tiles (2^21 and more), the striped ones (singles), lane tiles, segments
+%! x = rand (2^21 + 3, 1) - 0.5;
+%! assert (isequal (gpuscan (x, "reproducible", "algorithm", "cpu"), gpuscan (x, "algorithm", "cpu")));
+%! m = single (rand (300, 2000) - 0.5);
+%! f = rand (size (x)) < 1e-4;
+%! ## {x, dim or none, operator, options}
+%! cases = {{x, {}, "sum", {}}, {single(x), {}, "sum", {"reverse"}}, {x, {}, "sum", {"exclusive"}}, ...
+%!          {x, {}, "sum", {"segments", f}}, {m, {2}, "sum", {}}, {m(:, 1:400), {1}, "sum", {}}, ...
+%!          {complex(x, -x), {}, "sum", {}}, {1 + x(1:2^18) / 2^18, {}, "prod", {}}, {x, {}, "max", {}}};
+%! for alg = gpuscan_info ().algorithms   # (clear all above removed test_algorithms)
+%!   if (strcmp (alg{1}, "cub"))
+%!     continue;
+%!   endif
+%!   for c = 1:numel (cases)
+%!     [xc, dim, op, opts] = cases{c}{:};
+%!     y = gpuscan (xc, dim{:}, op, opts{:}, "reproducible", "algorithm", alg{1});
+%!     for rep = 1:2
+%!       assert (isequal (gpuscan (xc, dim{:}, op, opts{:}, "reproducible", "algorithm", alg{1}), y),
+%!               "%s case %d repeat %d", alg{1}, c, rep);
+%!     endfor
+%!     ## (a tile's sum left out or taken twice would be off by far more)
+%!     ref = double (gpuscan (xc, dim{:}, op, opts{:}, "algorithm", "cpu"));
+%!     bound = 16 * eps (class (y)) * sum (abs (double (xc(:))));
+%!     if (strcmp (op, "prod"))
+%!       bound *= max (abs (ref(:)));
+%!     endif
+%!     assert (max (abs (double (y(:)) - ref(:))) <= bound, "%s case %d", alg{1}, c);
+%!   endfor
+%! endfor
 
 %!test
 %! ## "and", "or", "xor": cumulative all, any and parity of logical (X)

@@ -316,6 +316,8 @@ endclassdef
 %! check_scan ([NaN 2 NaN 5 1], "max");
 %! check_scan (single ([NaN 2 NaN 5 1]), "min", "reverse");
 %! x = mod ((1:5000)', 13) - 6;
+%! check_scan (single (x / 4), "reproducible");   # (quarters: exact sums)
+%! check_scan (x / 4, 1, "prod", "reproducible", "reverse");
 %! for a = gpuscan_info ().algorithms
 %!   check_scan (x, "algorithm", a{1});
 %!   check_scan (reshape (x, 50, 100), 2, "max", "algorithm", a{1});

@@ -673,9 +673,12 @@ struct plan
     if constexpr (! std::is_void<fast>::value)
       if ((exact = fast_applies (c, d, a)))
         k = text ("wrapping pass by ", plan<fast>::choose (c, d, a, false), buf, size);
+    const pass_plan p = choose (c, d, a, exact);
     if (k >= 0 && (size_t) k < size)
-      text (exact ? "; exact pass (where the wrapping one left the range) by " : "",
-            choose (c, d, a, exact), buf + k, size - k);
+      k += text (exact ? "; exact pass (where the wrapping one left the range) by " : "",
+                 p, buf + k, size - k);
+    if (grouping_matters<Op>::value && d->reproducible && p.slots && k >= 0 && (size_t) k < size)
+      snprintf (buf + k, size - k, ", ordered look-back");
   }
   // one pass with this operator, as chosen (run: the fast pass first where it applies)
   static cudaError_t pass (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
@@ -840,7 +843,8 @@ cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a,
   g.gate = gate;
   // the decoupled kernels' look-back status
   const auto look = [&] () {
-    return prefix_by_look_back<Op> { status_in (ws, p.slots), claim_status (c, ws, p.slots, s), {} };
+    return prefix_by_look_back<Op> { status_in (ws, p.slots), claim_status (c, ws, p.slots, s), {}, 0,
+                                     d->reproducible != 0 };
   };
   cudaError_t err = cudaSuccess;   // (a launch's shared memory more than a block gets)
   switch (p.kernel)

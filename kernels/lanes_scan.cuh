@@ -29,6 +29,7 @@ struct lanes_args
   double *ix;
   const uint8_t *heads;
   int heads_full, reverse, exclusive;
+  int ordered;   // lane tiles: lane_look_back's ordered wait
   int64_t inner, len, outer, chunk, nchunks;
   redo_gate gate;
 };
@@ -264,7 +265,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
       else
         {
           publish (ts, slot, epoch, tile_aggregate, total);
-          prefix = lane_look_back (ts, slot - groups * 32, groups * 32, epoch);
+          prefix = lane_look_back (ts, slot - groups * 32, groups * 32, epoch, a.ordered);
           publish (ts, slot, epoch, tile_prefix, seg_combine<Op> (prefix, total));
         }
       lane_prefix[lane] = prefix;
@@ -318,7 +319,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
 inline lanes_args make_lanes_args (const scan_desc *d, int64_t target_threads)
 {
   lanes_args a = { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
-                   d->inner, d->len, d->outer, d->len, 1, redo_gate {} };
+                   d->reproducible, d->inner, d->len, d->outer, d->len, 1, redo_gate {} };
   const int64_t lanes = d->inner * d->outer;
   if (lanes < target_threads && d->len > 2 * lanes_min_chunk)
     {

@@ -208,11 +208,55 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch, 
     }
 }
 
+// The look-back of a "reproducible" scan, whose prefixes must not depend on the timing:
+// look_back above groups the states it finds as it finds them.  Here the 32 nearest
+// predecessors are polled until one holds its inclusive prefix (or a head) and all after
+// it their aggregates; that prefix and those aggregates are then folded one at a time,
+// nearest last.  Every tile's inclusive prefix is so the sequential fold of the tiles'
+// aggregates, whichever predecessor held the prefix that a tile found.
+template <typename Op>
+__device__ seg<Op> ordered_look_back (tile_status<Op> ts, int64_t tile, unsigned epoch,
+                                      look_back_pacing pace)
+{
+  const int lane = threadIdx.x & 31;
+  const int64_t idx = tile - 1 - lane;
+  // (before the first tile: never folded, the first tile's prefix comes before)
+  unsigned f = idx >= 0 ? 0 : epoch << 2 | tile_prefix;
+  seg<Op> v = seg_identity<Op> ();
+  for (bool first = true;; first = false)
+    {
+      if (pace.poll_ns && ! first)
+        __nanosleep (pace.poll_ns);
+      if (idx >= 0 && f != (epoch << 2 | tile_prefix))
+        {
+          uint4 word = {};
+          f = read_flag (ts, idx, word);
+          if ((f >> 2) == epoch)
+            v = slot_state (ts, idx, f, word);
+        }
+      const bool published = (f >> 2) == epoch;
+      const unsigned stop = __ballot_sync (0xffffffffu, published && ((f & 3) == tile_prefix || v.head));
+      const unsigned seen = __ballot_sync (0xffffffffu, published);
+      if (! stop)
+        continue;
+      const int s = __ffs (stop) - 1;
+      const unsigned nearer = (1u << s) - 1;
+      if ((seen & nearer) != nearer)
+        continue;
+      seg<Op> acc = shfl_idx (v, s);
+      for (int l = s - 1; l >= 0; l--)
+        acc = seg_combine<Op> (acc, shfl_idx (v, l));
+      return acc;
+    }
+}
+
 // Warp 0 of a tile: publishes the tile's aggregate, finds its exclusive prefix by the
-// look-back, publishes its inclusive prefix; returns the exclusive prefix.
+// look-back (ordered: in a fixed grouping, where the operator's results depend on it),
+// publishes its inclusive prefix; returns the exclusive prefix.
 template <typename Op>
 __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsigned epoch,
-                                          const seg<Op>& aggregate, look_back_pacing pace = {})
+                                          const seg<Op>& aggregate, look_back_pacing pace = {},
+                                          bool ordered = false)
 {
   if (tile == 0)
     {
@@ -224,7 +268,8 @@ __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsi
     publish (ts, tile, epoch, tile_aggregate, aggregate);
   if (pace.wait_ns)
     __nanosleep (pace.wait_ns);
-  const seg<Op> prefix = look_back (ts, tile, epoch, pace);
+  const seg<Op> prefix = grouping_matters<Op>::value && ordered ? ordered_look_back (ts, tile, epoch, pace)
+                                                              : look_back (ts, tile, epoch, pace);
   if (threadIdx.x == 0)
     publish (ts, tile, epoch, tile_prefix, seg_combine<Op> (prefix, aggregate));
   return prefix;
@@ -240,11 +285,12 @@ struct prefix_by_look_back
   unsigned epoch;
   look_back_pacing pace;
   int64_t prefetch_ahead;   // tiles (0: none; tile_io.cuh: prefetch_tile)
+  bool ordered;             // ordered_look_back
   __device__ __forceinline__ seg<Op> operator() (int64_t tile, const seg<Op>& total, seg<Op>& slot) const
   {
     if (threadIdx.x < 32)
       {
-        const seg<Op> p = tile_exclusive_prefix (ts, tile, epoch, total, pace);
+        const seg<Op> p = tile_exclusive_prefix (ts, tile, epoch, total, pace, ordered);
         if (threadIdx.x == 0)
           slot = p;
       }
@@ -258,20 +304,29 @@ struct prefix_by_look_back
 // slots between two such tiles.  Each thread of the warp follows its own lane, one tile
 // a read, and spins: paced as the tiles' look-back (1.2 us, then 0.6 us), 4096x4096
 // along dim 2 went from 1.25x to 1.49x a copy (single) and 1.11x to 1.37x (double) on
-// the H200.
+// the H200.  Ordered (a "reproducible" scan, where the operator's results depend on the
+// grouping): the lane waits for the tile just before to publish its inclusive prefix (or
+// a head), so every prefix is the sequential fold of the lane's tiles.
 template <typename Op>
 __device__ seg<Op> lane_look_back (tile_status<Op> ts, int64_t slot, int64_t stride,
-                                   unsigned epoch)
+                                   unsigned epoch, bool ordered)
 {
+  ordered = grouping_matters<Op>::value && ordered;
   seg<Op> acc = seg_identity<Op> ();
   for (;; slot -= stride)
     {
       uint4 word;
       unsigned f;
-      do
-        f = read_flag (ts, slot, word);
-      while ((f >> 2) != epoch);
-      const seg<Op> v = slot_state (ts, slot, f, word);
+      seg<Op> v;
+      for (;;)
+        {
+          f = read_flag (ts, slot, word);
+          if ((f >> 2) != epoch)
+            continue;
+          v = slot_state (ts, slot, f, word);
+          if (! ordered || (f & 3) == tile_prefix || v.head)
+            break;
+        }
       acc = seg_combine<Op> (v, acc);
       if ((f & 3) == tile_prefix || v.head)
         return acc;

@@ -85,11 +85,12 @@ extern "C" int gsk_supports (const scan_desc *d)
   return d->nan_rule == SCAN_NAN_OCTAVE && ! d->accurate && with_op (d, [] (auto) { });
 }
 
-// CUB covers plain sums of one double or single vector, forward
+// CUB covers plain sums of one double or single vector, forward; not reproducible ones
+// (its look-back groups the tiles as it finds them)
 static bool cub_applies (const scan_desc *d)
 {
   return (d->type == SCAN_DOUBLE || d->type == SCAN_SINGLE) && d->op == SCAN_SUM
-         && ! d->heads && ! d->reverse && d->inner == 1 && d->outer == 1;
+         && ! d->heads && ! d->reverse && d->inner == 1 && d->outer == 1 && ! d->reproducible;
 }
 
 extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a)

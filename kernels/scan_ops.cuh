@@ -126,6 +126,13 @@ struct prod_op<cplx<T>>
   { *y = E::is (a.re) ? one<A>::get () : a; }
 };
 
+// Operators whose results depend on how the elements are grouped: floating sums and
+// products round.  A "reproducible" scan fixes their grouping (look_back.cuh); the others'
+// results are the same in any grouping.
+template <typename Op> struct grouping_matters : std::false_type {};
+template <typename T> struct grouping_matters<sum_op<T>> : std::true_type {};
+template <typename T> struct grouping_matters<prod_op<T>> : std::true_type {};
+
 // An exclusive scan's output: the sum of the elements before as Octave's sum adds them,
 // from +0 (a sum of none is 0, where the -0 identity of sum_op would give -0).  Other
 // operators' outputs are their states'.

@@ -344,7 +344,7 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
         }
       const S acc = shfl_idx (incl, 31);
       const seg<Op> prefix = tile_exclusive_prefix (look.ts, (int64_t) blockIdx.x, look.epoch,
-                                                       St::to_seg (acc), look.pace);
+                                                       St::to_seg (acc), look.pace, look.ordered);
       if (lane == 0)
         tile_prefix_st = St::from_seg (prefix);
     }

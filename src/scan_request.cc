@@ -82,6 +82,8 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         set_flag (r.reverse, opt == "reverse", "forward", "reverse");
       else if (opt == "accurate")
         r.accurate = true;
+      else if (opt == "reproducible")
+        r.reproducible = true;
       else if (opt == "omitnan" || opt == "includenan")
         set_flag (r.omitnan, opt == "omitnan", "omitnan", "includenan");
       else if (opt == "native" || opt == "double")
@@ -147,7 +149,7 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
                        "(argument %d); known: sum, prod, max, min, and, or, xor, bitand, "
                        "bitor, bitxor, logsumexp, native, double, "
                        "inclusive, exclusive, forward, reverse, omitnan, includenan, "
-                       "accurate, segments, keys, groups, recurrence, initial, algorithm",
+                       "accurate, reproducible, segments, keys, groups, recurrence, initial, algorithm",
                        args(i).string_value ().c_str (), argn);
     }
   if (r.has_initial && r.op != SCAN_RECURRENCE)
@@ -167,6 +169,9 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
   if (r.accurate && r.op != SCAN_SUM)
     error_with_id ("gpuscan:conflict", "gpuscan: option \"accurate\" applies to sums, "
                    "not to \"%s\"", scan_op_name (r.op));
+  if (r.reproducible && r.algorithm == ALG_CUB)
+    error_with_id ("gpuscan:conflict", "gpuscan: option \"reproducible\" does not apply to "
+                   "algorithm \"cub\", whose look-back has no fixed order (take \"decoupled\")");
   if (r.outclass && r.op != SCAN_SUM && ! (r.outclass == 2 && r.op == SCAN_PROD))
     error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" does not apply to "
                    "\"%s\"", r.outclass == 1 ? "native" : "double",
@@ -320,6 +325,7 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
     d.nan_rule = SCAN_NAN_OCTAVE;   // (no NaN to treat)
   else
     d.accurate = r.accurate && d.op == SCAN_SUM;
+  d.reproducible = r.reproducible;
   return d;
 }
 

@@ -20,6 +20,7 @@ struct scan_request
   int outclass = 0;          // 0: Octave's default, 1: "native", 2: "double"
   int omitnan = -1;          // -1: not given, 1: "omitnan", 0: "includenan"
   bool accurate = false;     // "accurate": compensated floating sums
+  bool reproducible = false; // "reproducible": the same bits on every call
   octave_value segments;
   bool has_segments = false;
   octave_value keys;         // "keys": a segment starts wherever they change

@@ -2,6 +2,7 @@
 ## from Octave's own cumsum, cumprod, cummax and cummin.  Every class, real and complex,
 ## shapes with 0 and 1, tile and chunk sizes +-1, dims beyond ndims, every operator,
 ## "exclusive", "reverse", "native", "double", "omitnan", "includenan", "accurate",
+## "reproducible" (a second call gives the same bits),
 ## segments (full or per step, logical or numeric, host or device, or as keys), NaN,
 ## +-Inf, -0 and complex Inf/NaN mixes; the same cases
 ## through device arrays where there are any.  Seeded: a failure prints the seed and the
@@ -110,6 +111,7 @@ function k = draw_case (lens)
     k.nanflag = {"omitnan", "includenan"}{randi (2)};
   endif
   k.accurate = strcmp (k.op, "sum") && rand () < 0.15;
+  k.reproducible = rand () < 0.2;
   k.x = draw_data (k);
   ## segments: none, one flag per element, or one per step along dim
   k.heads = [];
@@ -230,6 +232,9 @@ function s = describe (k)
   if (k.accurate)
     flags{end+1} = "accurate";
   endif
+  if (k.reproducible)
+    flags{end+1} = "reproducible";
+  endif
   if (k.special)
     flags{end+1} = "specials";
   endif
@@ -257,6 +262,9 @@ function [msg, y] = run_case (k, device)
   endif
   if (k.accurate)
     args{end+1} = "accurate";
+  endif
+  if (k.reproducible)
+    args{end+1} = "reproducible";
   endif
   if (k.keys)
     ## keys that change exactly where the heads are (after the first element)
@@ -296,6 +304,16 @@ function [msg, y] = run_case (k, device)
     y = gather (y);
     if (k.index)
       iy = gather (iy);
+    endif
+  endif
+  if (k.reproducible)
+    y2 = gpuscan (x, args{:});
+    if (device)
+      y2 = gather (y2);
+    endif
+    if (! isequaln (y2, y) || ! isequal (signbit (real (y2)), signbit (real (y))))
+      msg = "reproducible, yet a second call gave other bits";
+      return;
     endif
   endif
   [r, ir, scale] = reference (k);

@@ -5,7 +5,9 @@
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
-#                         [matrix] [load] [cpuload] [tables]
+#                         [matrix] [load] [cpuload] [tables] [repeat]
+# repeat: bench/repeat_bits.m (repeated GPU scans compared bit for bit, with and without
+# "reproducible");
 # tables: gpu_selftest with the GPU's own table, under each other tuning table
 # (GPUSCAN_TUNING) and with the device's limits clamped to each smaller GPU's
 # (GPUSCAN_DEVICE_LIMITS), side by side;
@@ -57,7 +59,7 @@ pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_l
 # Octave as the scripts run it (no history: where it cannot be saved, every exit printed an error)
 octave="octave-cli --no-gui --norc --no-history --quiet"
 rc=0
-if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix|cpuload)" " ]]; then
+if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix|cpuload|repeat)" " ]]; then
   ( start=$(date +%s); $octave --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
       > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
   install_pid=$!
@@ -248,6 +250,11 @@ if [[ $steps == *" pipeline "* ]]; then
       addpath ('$top/bench'); pipeline_bench ();" > "$OUT/pipeline-bench.txt" 2>&1
   cat "$OUT/pipeline-bench.txt"
   step_done pipeline
+fi
+if [[ $steps == *" repeat "* ]]; then
+  timeout -s KILL 300 $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
+      addpath ('$top/bench'); repeat_bits (20);" 2>&1 | tee "$OUT/repeat-bits.txt"
+  step_done repeat
 fi
 if [[ $steps == *" cpuload "* ]]; then
   # the CPU load benchmark on this host (0, 1 and every core busy): "auto" as a user calls

@@ -57,6 +57,9 @@ typedef struct scan_desc {
   int accurate;          /* floating sums: a compensated (double-double) state, so that
                             each output is the exact prefix sum rounded (but for double
                             rounding, singles; CPU engine) */
+  int reproducible;      /* floating sums and products in a grouping that does not depend
+                            on the timing: the same bits on every call (the CPU engine's
+                            always are; GPU: look_back.cuh's ordered look-back) */
   int exclusive;         /* output k holds the scan of the segment's elements before k */
   int reverse;           /* scan from the last element toward the first */
   int64_t inner, len, outer;

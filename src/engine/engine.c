@@ -183,7 +183,8 @@ static engine_status run_auto (const scan_desc *d, int64_t chunk, char *msg, siz
       || (! gpu_forced && (n < AUTO_MIN_ELEMENTS || crossover < 0
                            || (crossover > 0 && n < crossover))))
     return run_cpu (d, chunk, msg, msg_size);
-  const int timed = ! gpu_forced && ! crossover;
+  /* a reproducible scan takes the same engine for the same call every time: by size */
+  const int timed = ! gpu_forced && ! crossover && ! d->reproducible;
   const cuda_settings gpu = { chunk, settings_show_plan (), settings_tuning (),
                               settings_device_limits () };
   const auto_run run = timed ? auto_choose (d, cpu_scan_alone (d)) : AUTO_GPU;
