@@ -27,6 +27,9 @@ inline const tuning *experiment_table (const tuning *t)
 #ifdef GSK_FAST_SATSUM_MIN_BYTES
   e.fast_satsum_min_bytes = GSK_FAST_SATSUM_MIN_BYTES;
 #endif
+#ifdef GSK_REPRODUCIBLE_TREE_FROM
+  e.reproducible_tree_from = GSK_REPRODUCIBLE_TREE_FROM;
+#endif
   return &e;
 }
 

@@ -213,8 +213,8 @@ struct prefix_by_running_total
 // prefix sources wait on nothing
 template <typename Prefix>
 __device__ __forceinline__ void prefetch_ahead_of (const Prefix&, const line_args&, int64_t, int) {}
-template <typename Op>
-__device__ __forceinline__ void prefetch_ahead_of (const prefix_by_look_back<Op>& p, const line_args& g,
+template <typename Op, bool ORDERED>
+__device__ __forceinline__ void prefetch_ahead_of (const prefix_by_look_back<Op, ORDERED>& p, const line_args& g,
                                                    int64_t tile, int tile_elems)
 {
   prefetch_tile (g, (int) sizeof (typename Op::elem), tile, tile_elems, p.prefetch_ahead);
@@ -726,8 +726,19 @@ struct plan
   // 3.47 -> 3.55, double 2.98 -> 3.14; products 1.20 -> 1.15, 1.23 -> 1.19).  (The exact
   // pass of a native sum, whose few blocks take the tiles in order, spins.)  An error where
   // its shared memory is more than the device gives a block.
-  template <auto Kernel>
-  static cudaError_t launch_decoupled (gsk_context& c, const line_args& g, prefix_by_look_back<Op> look,
+  // f (std::true_type) for a reproducible scan whose results depend on the grouping (the
+  // kernels with the ordered look-back, instantiated for those operators alone), else
+  // f (std::false_type)
+  template <typename F>
+  static cudaError_t in_order (const scan_desc *d, F f)
+  {
+    if constexpr (grouping_matters<Op>::value)
+      if (d->reproducible)
+        return f (std::true_type {});
+    return f (std::false_type {});
+  }
+  template <auto Kernel, typename Look>
+  static cudaError_t launch_decoupled (gsk_context& c, const line_args& g, Look look,
                                 int64_t tiles, int threads, size_t smem, cudaStream_t s)
   {
     const bool rounds = ! g.gate.exact && tiles > resident_blocks<Kernel> (c, threads, smem);
@@ -749,15 +760,21 @@ struct plan
     if (p.kernel == pass_kernel::lane_tiles_vec)
       {
         if constexpr (lane_vec > 1)
-          launch_pass (c, lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec>, p.grid, 0, s,
-                       gate, la, status_in (ws, p.slots), claim_status (c, ws, p.slots, s),
-                       lane_groups (d));
+          in_order (d, [&] (auto o) {
+            launch_pass (c, lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec, o.value>, p.grid,
+                         0, s, gate, la, status_in (ws, p.slots), claim_status (c, ws, p.slots, s),
+                         lane_groups (d));
+            return cudaSuccess;
+          });
         return;
       }
     if (p.kernel == pass_kernel::lane_tiles)
       {
-        launch_pass (c, lanes_tile_kernel<Op, lane_items, 1>, p.grid, 0, s, gate, la,
-                     status_in (ws, p.slots), claim_status (c, ws, p.slots, s), lane_groups (d));
+        in_order (d, [&] (auto o) {
+          launch_pass (c, lanes_tile_kernel<Op, lane_items, 1, o.value>, p.grid, 0, s, gate, la,
+                       status_in (ws, p.slots), claim_status (c, ws, p.slots, s), lane_groups (d));
+          return cudaSuccess;
+        });
         return;
       }
     claim_workspace (c.workspace, ws, ws_bytes, layout_states, 0, s);
@@ -841,10 +858,9 @@ cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a,
     }
   line_args g = make_line_args (d);
   g.gate = gate;
-  // the decoupled kernels' look-back status
-  const auto look = [&] () {
-    return prefix_by_look_back<Op> { status_in (ws, p.slots), claim_status (c, ws, p.slots, s), {}, 0,
-                                     d->reproducible != 0 };
+  // the decoupled kernels' look-back status (o: ordered or not, in_order's tag)
+  const auto look = [&] (auto o) {
+    return prefix_by_look_back<Op, o.value> { status_in (ws, p.slots), claim_status (c, ws, p.slots, s), {} };
   };
   cudaError_t err = cudaSuccess;   // (a launch's shared memory more than a block gets)
   switch (p.kernel)
@@ -869,21 +885,32 @@ cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a,
       break;
     case pass_kernel::striped_exclusive:
       if constexpr (striped_tile<Op>::serves && ! inclusive_only<Op>::value)
-        err = launch_decoupled<striped_scan_kernel<Op, true, false>> (c, g, look (), p.grid, p.threads, 0, s);
+        err = in_order (d, [&] (auto o) {
+          return launch_decoupled<striped_scan_kernel<Op, true, false, o.value>> (c, g, look (o), p.grid,
+                                                                                 p.threads, 0, s);
+        });
       break;
     case pass_kernel::striped_lines:
       if constexpr (striped_tile<Op>::serves)
-        err = launch_decoupled<striped_scan_kernel<Op, false, true>> (c, g, look (), p.grid, p.threads, 0, s);
+        err = in_order (d, [&] (auto o) {
+          return launch_decoupled<striped_scan_kernel<Op, false, true, o.value>> (c, g, look (o), p.grid,
+                                                                                 p.threads, 0, s);
+        });
       break;
     case pass_kernel::striped:
       if constexpr (striped_tile<Op>::serves)
-        err = launch_decoupled<striped_scan_kernel<Op, false, false>> (c, g, look (), p.grid, p.threads, 0, s);
+        err = in_order (d, [&] (auto o) {
+          return launch_decoupled<striped_scan_kernel<Op, false, false, o.value>> (c, g, look (o), p.grid,
+                                                                                  p.threads, 0, s);
+        });
       break;
     case pass_kernel::wide_tiles:
       if constexpr (wide::items != tile_shape<T, S>::items)
-        err = launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, wide::items,
-                                                false, wide::bounded, wide::threads>> (
-          c, g, look (), p.grid, p.threads, p.smem, s);
+        err = in_order (d, [&] (auto o) {
+          return launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op, o.value>,
+                                                   wide::items, false, wide::bounded, wide::threads>> (
+            c, g, look (o), p.grid, p.threads, p.smem, s);
+        });
       break;
     case pass_kernel::exact_tiles:
       if constexpr (! std::is_void<fast>::value)
@@ -895,12 +922,14 @@ cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a,
           if (! allow_dynamic_smem<kernel> (c, p.smem))
             return cudaErrorInvalidConfiguration;
           launch_pass (c, kernel, std::min<int64_t> (p.grid, resident_blocks<kernel> (c, p.threads, p.smem)),
-                       p.smem, s, gate, g, look ());
+                       p.smem, s, gate, g, look (std::false_type {}));
         }
       break;
     default:
-      err = launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>>> (
-        c, g, look (), p.grid, p.threads, p.smem, s);
+      err = in_order (d, [&] (auto o) {
+        return launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op, o.value>>> (
+          c, g, look (o), p.grid, p.threads, p.smem, s);
+      });
     }
   return err != cudaSuccess ? err : cudaGetLastError ();
 }

@@ -29,7 +29,6 @@ struct lanes_args
   double *ix;
   const uint8_t *heads;
   int heads_full, reverse, exclusive;
-  int ordered;   // lane tiles: lane_look_back's ordered wait
   int64_t inner, len, outer, chunk, nchunks;
   redo_gate gate;
 };
@@ -175,7 +174,7 @@ union lane_vector
   whole_t whole;
 };
 
-template <typename Op, int ITEMS, int VEC>
+template <typename Op, int ITEMS, int VEC, bool ORDERED = false>
 __global__ void __launch_bounds__ (block_threads)
 lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t groups)
 {
@@ -265,7 +264,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
       else
         {
           publish (ts, slot, epoch, tile_aggregate, total);
-          prefix = lane_look_back (ts, slot - groups * 32, groups * 32, epoch, a.ordered);
+          prefix = lane_look_back<ORDERED> (ts, slot - groups * 32, groups * 32, epoch);
           publish (ts, slot, epoch, tile_prefix, seg_combine<Op> (prefix, total));
         }
       lane_prefix[lane] = prefix;
@@ -319,7 +318,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
 inline lanes_args make_lanes_args (const scan_desc *d, int64_t target_threads)
 {
   lanes_args a = { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
-                   d->reproducible, d->inner, d->len, d->outer, d->len, 1, redo_gate {} };
+                   d->inner, d->len, d->outer, d->len, 1, redo_gate {} };
   const int64_t lanes = d->inner * d->outer;
   if (lanes < target_threads && d->len > 2 * lanes_min_chunk)
     {

@@ -251,12 +251,12 @@ __device__ seg<Op> ordered_look_back (tile_status<Op> ts, int64_t tile, unsigned
 }
 
 // Warp 0 of a tile: publishes the tile's aggregate, finds its exclusive prefix by the
-// look-back (ordered: in a fixed grouping, where the operator's results depend on it),
-// publishes its inclusive prefix; returns the exclusive prefix.
-template <typename Op>
+// look-back (ORDERED: ordered_look_back; a kernel of its own, so that the others' code is
+// what it was: as a run-time choice it cost 4-6% at 2^24-2^28 doubles, H200, commit
+// e6c1217), publishes its inclusive prefix; returns the exclusive prefix.
+template <bool ORDERED = false, typename Op>
 __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsigned epoch,
-                                          const seg<Op>& aggregate, look_back_pacing pace = {},
-                                          bool ordered = false)
+                                          const seg<Op>& aggregate, look_back_pacing pace = {})
 {
   if (tile == 0)
     {
@@ -268,8 +268,11 @@ __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsi
     publish (ts, tile, epoch, tile_aggregate, aggregate);
   if (pace.wait_ns)
     __nanosleep (pace.wait_ns);
-  const seg<Op> prefix = grouping_matters<Op>::value && ordered ? ordered_look_back (ts, tile, epoch, pace)
-                                                              : look_back (ts, tile, epoch, pace);
+  seg<Op> prefix;
+  if constexpr (ORDERED)
+    prefix = ordered_look_back (ts, tile, epoch, pace);
+  else
+    prefix = look_back (ts, tile, epoch, pace);
   if (threadIdx.x == 0)
     publish (ts, tile, epoch, tile_prefix, seg_combine<Op> (prefix, aggregate));
   return prefix;
@@ -277,20 +280,20 @@ __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsi
 
 // The prefix source of the decoupled tile kernels: every thread calls it with the tile's
 // total and gets the tile's exclusive prefix (warp 0 looks back; the others wait at a
-// barrier)
-template <typename Op>
+// barrier).  ORDERED: a "reproducible" scan's (ordered_look_back).
+template <typename Op, bool ORDERED = false>
 struct prefix_by_look_back
 {
+  static constexpr bool ordered = ORDERED;
   tile_status<Op> ts;
   unsigned epoch;
   look_back_pacing pace;
   int64_t prefetch_ahead;   // tiles (0: none; tile_io.cuh: prefetch_tile)
-  bool ordered;             // ordered_look_back
   __device__ __forceinline__ seg<Op> operator() (int64_t tile, const seg<Op>& total, seg<Op>& slot) const
   {
     if (threadIdx.x < 32)
       {
-        const seg<Op> p = tile_exclusive_prefix (ts, tile, epoch, total, pace, ordered);
+        const seg<Op> p = tile_exclusive_prefix<ORDERED> (ts, tile, epoch, total, pace);
         if (threadIdx.x == 0)
           slot = p;
       }
@@ -304,28 +307,35 @@ struct prefix_by_look_back
 // slots between two such tiles.  Each thread of the warp follows its own lane, one tile
 // a read, and spins: paced as the tiles' look-back (1.2 us, then 0.6 us), 4096x4096
 // along dim 2 went from 1.25x to 1.49x a copy (single) and 1.11x to 1.37x (double) on
-// the H200.  Ordered (a "reproducible" scan, where the operator's results depend on the
-// grouping): the lane waits for the tile just before to publish its inclusive prefix (or
-// a head), so every prefix is the sequential fold of the lane's tiles.
-template <typename Op>
+// the H200.  ORDERED (a "reproducible" scan): the lane waits for the tile just before it
+// to publish its inclusive prefix (or a head), so every prefix is the sequential fold of
+// the lane's tiles.
+template <bool ORDERED = false, typename Op>
 __device__ seg<Op> lane_look_back (tile_status<Op> ts, int64_t slot, int64_t stride,
-                                   unsigned epoch, bool ordered)
+                                   unsigned epoch)
 {
-  ordered = grouping_matters<Op>::value && ordered;
   seg<Op> acc = seg_identity<Op> ();
   for (;; slot -= stride)
     {
       uint4 word;
       unsigned f;
       seg<Op> v;
-      for (;;)
+      if constexpr (ORDERED)
+        for (;;)
+          {
+            f = read_flag (ts, slot, word);
+            if ((f >> 2) != epoch)
+              continue;
+            v = slot_state (ts, slot, f, word);
+            if ((f & 3) == tile_prefix || v.head)
+              break;
+          }
+      else
         {
-          f = read_flag (ts, slot, word);
-          if ((f >> 2) != epoch)
-            continue;
+          do
+            f = read_flag (ts, slot, word);
+          while ((f >> 2) != epoch);
           v = slot_state (ts, slot, f, word);
-          if (! ordered || (f & 3) == tile_prefix || v.head)
-            break;
         }
       acc = seg_combine<Op> (v, acc);
       if ((f & 3) == tile_prefix || v.head)

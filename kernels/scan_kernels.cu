@@ -103,6 +103,15 @@ extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algori
   return a;
 }
 
+extern "C" gsk_algorithm gsk_auto_algorithm (const gsk_context *c, const scan_desc *d)
+{
+  // (with head flags the ordered look-back stops at the nearest head: H200, 2^26
+  // segmented, x copy, ordered 1.10 / 1.15 against Brent-Kung 2.10 / 2.05, single / double)
+  return d->reproducible && ! d->heads && d->inner == 1 && d->outer == 1
+         && d->len >= c->tuning->reproducible_tree_from
+         ? gsk_effective_algorithm (d, GSK_BRENT_KUNG) : GSK_DECOUPLED;
+}
+
 extern "C" void gsk_describe (const gsk_context *c, const scan_desc *d, gsk_algorithm a,
                               char *buf, size_t size)
 {

@@ -242,9 +242,9 @@ __device__ __forceinline__ unsigned long long striped_starts (const line_args& g
 // registers, and as a kernel argument the inclusive scans spilled too (H100, single sum
 // 2^26: 1.12x -> 1.10x the copy time without the spill); so do scans of several lines
 // or with heads (LINES, inclusive only)
-template <typename Op, bool EXCLUSIVE, bool LINES>
+template <typename Op, bool EXCLUSIVE, bool LINES, bool ORDERED = false>
 __global__ void __launch_bounds__ (striped_threads, striped_min_blocks)
-striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
+striped_scan_kernel (line_args g, prefix_by_look_back<Op, ORDERED> look)
 {
   typedef typename Op::elem T;
   typedef typename Op::A A;
@@ -343,8 +343,8 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op> look)
           excl = St::combine (excl, x[k]);
         }
       const S acc = shfl_idx (incl, 31);
-      const seg<Op> prefix = tile_exclusive_prefix (look.ts, (int64_t) blockIdx.x, look.epoch,
-                                                       St::to_seg (acc), look.pace, look.ordered);
+      const seg<Op> prefix = tile_exclusive_prefix<ORDERED> (look.ts, (int64_t) blockIdx.x, look.epoch,
+                                                                St::to_seg (acc), look.pace);
       if (lane == 0)
         tile_prefix_st = St::from_seg (prefix);
     }

@@ -73,6 +73,13 @@ struct tuning
   int lanes_threads_per_resident;
   // grid-stride element-wise kernels (class conversion, head flags): blocks an SM at most
   int elementwise_blocks_per_sm;
+  // a "reproducible" scan of one vector (no head flags) under "auto" takes the hierarchical Brent-Kung scan
+  // (a fixed tree) from this many elements, below it the ordered look-back (look_back.cuh),
+  // whose chain of prefixes costs more as the tiles grow many.  H200, x copy, ordered
+  // look-back / Brent-Kung: double 2^20 2.19 / 2.82, 2^22 3.54 / 2.29, 2^26 4.16 / 1.69;
+  // single 2^20 1.95 / 3.02, 2^22 2.63 / 2.59, 2^26 2.80 / 1.84 (commit e6c1217,
+  // gpu_bench-reproducible-H200-2026-11-27-e6c1217.txt)
+  long long reproducible_tree_from;
 };
 
 // sm_90 (H100, H200): measured, see each field's comment above
@@ -84,7 +91,8 @@ constexpr tuning tuning_sm90 = {
   2,           // L2 prefetch: H200 2026-11-24/26, variants-l2-prefetch-*, variants-prefetch-evict-last-*
   0,           // fast native sums: H100 2026-11-25, variants-fast-satsum-min-H100-2026-11-25.txt
   2,           // lanes: H200, 4096x4096 along dim 2 (doc/performance.md)
-  8 };         // element-wise: 8 blocks an SM cover the GPU (not measured otherwise)
+  8,           // element-wise: 8 blocks an SM cover the GPU (not measured otherwise)
+  1LL << 21 }; // reproducible: H200 2026-11-27, gpu_bench-reproducible-H200-2026-11-27-e6c1217.txt
 
 // sm_80 (A100, A30): CUB's sm80_tuning of double sums for the pacing (fixed_delay_constructor_t
 // <388, 1100>: 1100 ns, then 388); the rest sm_90's (not measured: no sm_80 GPU at hand)
@@ -92,21 +100,21 @@ constexpr tuning tuning_sm80 = {
   "sm_80", 1LL << 21, 1024,
   1100, 388,   // CUB sm80_tuning<double>
   0,           // the bulk L2 prefetch is sm_90's (tile_io.cuh: prefetch_l2)
-  0, 2, 8 };
+  0, 2, 8, 1LL << 21 };
 
 // sm_86, sm_87, sm_89 (RTX 30 and 40, Jetson Orin, L4, L40): CUB takes its sm_80 tuning
 // for them (its policies chain to the newest one not above the GPU); the rest sm_90's
 constexpr tuning tuning_sm86 = {
-  "sm_86", 1LL << 21, 1024, 1100, 388, 0, 0, 2, 8 };
+  "sm_86", 1LL << 21, 1024, 1100, 388, 0, 0, 2, 8, 1LL << 21 };
 
 // sm_75 (T4, RTX 20): CUB's default pacing for primitive types (default_delay_constructor_t:
 // fixed_delay_constructor_t<350, 450>); the rest sm_90's
 constexpr tuning tuning_sm75 = {
-  "sm_75", 1LL << 21, 1024, 450, 350, 0, 0, 2, 8 };
+  "sm_75", 1LL << 21, 1024, 450, 350, 0, 0, 2, 8, 1LL << 21 };
 
 // any other GPU (newer than sm_90, running sm_90's PTX or code): sm_90's values
 constexpr tuning tuning_default = {
-  "default", 1LL << 21, 1024, 1200, 600, 2, 0, 2, 8 };
+  "default", 1LL << 21, 1024, 1200, 600, 2, 0, 2, 8, 1LL << 21 };
 
 constexpr const tuning *tuning_tables[] = { &tuning_sm90, &tuning_sm80, &tuning_sm86,
                                             &tuning_sm75, &tuning_default };

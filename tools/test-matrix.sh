@@ -15,6 +15,7 @@
 #     (or =all, both), the GPU engine forced under other architectures' tuning tables
 #     (GPUSCAN_TUNING=sm_80, sm_75) and with the device's limits clamped to smaller GPUs'
 #     (GPUSCAN_DEVICE_LIMITS=a100, rtx4090, t4: kernels/device_limits.cuh)
+# MATRIX_ONLY: the names of the rows to run (default: all of MATRIX_ROWS's).
 # MATRIX_LIMIT: seconds a row may take (default 900).  GPUSCAN_DIFFERENTIAL_CASES: cases
 # of the differential test in each row (run_suite's default where unset).  Logs:
 # $MATRIX_LOGS (default: a temporary folder), one file a row.  Exits 1 when a row fails.
@@ -70,6 +71,8 @@ else
   jobs_max=${MATRIX_JOBS:-3}
   pids=()
   for row in "${rows[@]}"; do
+    # MATRIX_ONLY: the rows of these names alone (e.g. "engine-gpu algorithm-decoupled")
+    [ -n "${MATRIX_ONLY:-}" ] && [[ " $MATRIX_ONLY " != *" ${row%% *} "* ]] && continue
     # (a share of the cores each, so that the rows beside each other do not oversubscribe)
     run_row $row OMP_NUM_THREADS=$(( $(nproc) / jobs_max > 0 ? $(nproc) / jobs_max : 1 )) &
     pids+=($!)

@@ -675,6 +675,13 @@ static engine_status use_settings (const cuda_settings *set, char *msg, size_t m
       return s_;                                                                      \
   } while (0)
 
+/* the kernels' algorithm for a: "auto" asks the kernels (a reproducible scan of a long
+   vector takes a fixed tree) */
+static gsk_algorithm kernels_algorithm (const scan_desc *d, scan_algorithm a)
+{
+  return a == ALG_AUTO ? gsk_auto_algorithm (st.kernels, d) : gsk_of[a];
+}
+
 engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
                                 char *msg, size_t msg_size)
 {
@@ -682,7 +689,7 @@ engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, const cuda
   USE_SETTINGS ();
   if (! gsk_supports (d))
     return ENGINE_UNSUPPORTED;
-  return gpu_run (d, gsk_of[a], set, msg, msg_size);
+  return gpu_run (d, kernels_algorithm (d, a), set, msg, msg_size);
 }
 
 /* device-array memory, from the pool where there is one */
@@ -777,7 +784,7 @@ engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
   USE_SETTINGS ();
   if (! gsk_supports (d))
     return ENGINE_UNSUPPORTED;
-  cudaError_t err = launch_scan (d, gsk_of[a], set->show_plan);
+  cudaError_t err = launch_scan (d, kernels_algorithm (d, a), set->show_plan);
   if (err == cudaErrorMemoryAllocation)   /* (only the workspace is allocated there) */
     {
       snprintf (msg, msg_size, "GPU memory for the scan's workspace: %s",
