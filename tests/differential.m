@@ -2,7 +2,7 @@
 ## from Octave's own cumsum, cumprod, cummax and cummin.  Every class, real and complex,
 ## shapes with 0 and 1, tile and chunk sizes +-1, dims beyond ndims, every operator,
 ## "exclusive", "reverse", "native", "double", "omitnan", "includenan", "accurate",
-## "reproducible" (a second call gives the same bits),
+## "reproducible" (a second call gives the same bits), "recurrence" (against a loop),
 ## segments (full or per step, logical or numeric, host or device, or as keys), NaN,
 ## +-Inf, -0 and complex Inf/NaN mixes; the same cases
 ## through device arrays where there are any.  Seeded: a failure prints the seed and the
@@ -41,7 +41,7 @@ function ok = differential (ncases = 300, seed = [], only = [])
     k = draw_case (lens);
     [msg, y_host] = run_case (k, false);
     counts(1)++;
-    if (isempty (msg) && arrays && k.numel <= 2^16)
+    if (isempty (msg) && arrays && k.numel <= 2^16 && ! strcmp (k.op, "recurrence"))
       msg = run_case (k, true);
       counts(2)++;
     endif
@@ -82,6 +82,24 @@ function k = draw_case (lens)
       k.cls = {"uint8", "uint16", "uint32", "uint64"}{randi (4)};
     elseif (any (strcmp (k.op, {"and", "or", "xor"})))
       k.special = false;   # (a NaN has no logical value: an error)
+    endif
+  endif
+  ## linear recurrences y(k) = a(k) y(k-1) + x(k): A one value or one an element, real
+  ## (complex with complex X) within +-0.95, single at times; "initial" at times
+  k.coef = [];
+  k.initial = [];
+  if (rand () < 0.08)
+    k.op = "recurrence";
+    k.special = false;   # (Inf * 0 in the composed maps: NaN where the loop has none)
+    k.coef = 0.95 * (2 * rand (merge (rand () < 0.5, k.size, [1 1])) - 1);
+    if (k.complex)
+      k.coef = k.coef .* exp (1i * pi * rand (size (k.coef)));
+    endif
+    if (rand () < 0.2)
+      k.coef = single (k.coef);
+    endif
+    if (rand () < 0.3)
+      k.initial = randn ();
     endif
   endif
   classic = any (strcmp (k.op, {"sum", "prod", "max", "min"}));
@@ -235,6 +253,11 @@ function s = describe (k)
   if (k.reproducible)
     flags{end+1} = "reproducible";
   endif
+  if (strcmp (k.op, "recurrence"))
+    flags{end+1} = sprintf ("A %s%s%s", merge (numel (k.coef) > 1, "per element", "scalar"),
+                            merge (isa (k.coef, "single"), " single", ""),
+                            merge (isempty (k.initial), "", sprintf (", initial %g", k.initial)));
+  endif
   if (k.special)
     flags{end+1} = "specials";
   endif
@@ -247,7 +270,14 @@ function [msg, y] = run_case (k, device)
   if (! isempty (k.dim))
     args{end+1} = k.dim;
   endif
-  args{end+1} = k.op;
+  if (strcmp (k.op, "recurrence"))
+    args(end+1:end+2) = {"recurrence", k.coef};
+    if (! isempty (k.initial))
+      args(end+1:end+2) = {"initial", k.initial};
+    endif
+  else
+    args{end+1} = k.op;
+  endif
   if (k.exclusive)
     args{end+1} = "exclusive";
   endif
@@ -345,6 +375,10 @@ function [r, ir, scale] = reference (k)
     len = sz(dim);
   endif
   xp = reshape (permute (x, perm), len, []);
+  ap = k.coef;   # (a recurrence's A: one value, or one an element, laid out as xp)
+  if (numel (ap) > 1)
+    ap = reshape (permute (ap, perm), len, []);
+  endif
   r = repmat (cast (0, out), size (xp));
   if (k.complex)
     r = complex (r);
@@ -354,14 +388,18 @@ function [r, ir, scale] = reference (k)
   if (k.heads_full)
     heads = reshape (permute (k.heads != 0, perm), len, []);
     for c = 1:columns (xp)
-      [r(:, c), ir(:, c), scale(:, c)] = scan_line (k, xp(:, c), heads(:, c));
+      apc = ap;
+      if (numel (ap) > 1)
+        apc = ap(:, c);
+      endif
+      [r(:, c), ir(:, c), scale(:, c)] = scan_line (k, xp(:, c), heads(:, c), apc);
     endfor
   else
     heads = false (len, 1);
     if (! isempty (k.heads))
       heads = k.heads(:) != 0;
     endif
-    [r, ir, scale] = scan_line (k, xp, heads);   # the same segments for every line
+    [r, ir, scale] = scan_line (k, xp, heads, ap);   # the same segments for every line
   endif
   back(perm) = 1:numel (perm);
   shape = sz(perm);
@@ -371,7 +409,7 @@ function [r, ir, scale] = reference (k)
 endfunction
 
 ## lines (the columns of xp) cut into segments at the rows where heads is true
-function [r, ir, scale] = scan_line (k, xp, heads)
+function [r, ir, scale] = scan_line (k, xp, heads, ap)
   len = rows (xp);
   starts = [1; find(heads(2:end)) + 1];
   ends = [starts(2:end) - 1; len];
@@ -384,10 +422,15 @@ function [r, ir, scale] = scan_line (k, xp, heads)
   for s = 1:numel (starts)
     at = starts(s):ends(s);
     seg = xp(at, :);
+    aseg = ap;
+    if (numel (ap) > 1)
+      aseg = ap(at, :);
+    endif
     if (k.reverse)
       seg = flipud (seg);
+      aseg = flipud (aseg);
     endif
-    [v, iv, sc] = scan_segment (k, seg);
+    [v, iv, sc] = scan_segment (k, seg, aseg);
     if (k.reverse)
       v = flipud (v);
       iv = flipud (iv);
@@ -407,6 +450,8 @@ function out = scan_class (k)
     out = "logical";
   elseif (strcmp (k.op, "logsumexp"))
     out = merge (strcmp (k.cls, "single"), "single", "double");
+  elseif (strcmp (k.op, "recurrence"))
+    out = merge (strcmp (k.cls, "single") || isa (k.coef, "single"), "single", "double");
   elseif (strcmp (k.outclass, "double") || (isint && any (strcmp (k.op, {"sum", "prod"}))
                                         && ! strcmp (k.outclass, "native")))
     out = "double";
@@ -417,7 +462,7 @@ endfunction
 
 ## segments in scan order (the columns of seg): the builtins' inclusive scan along
 ## dim 1, shifted for "exclusive"
-function [v, iv, sc] = scan_segment (k, seg)
+function [v, iv, sc] = scan_segment (k, seg, aseg)
   iv = zeros (size (seg));
   nan = isnan (seg);   # (complex: either part)
   if (strcmp (k.nanflag, "omitnan") && any (strcmp (k.op, {"sum", "prod"})) && any (nan(:)))
@@ -453,6 +498,25 @@ function [v, iv, sc] = scan_segment (k, seg)
     case "logsumexp"
       v = cast (log (cumsum (exp (double (seg)), 1)), scan_class (k));
       sc = abs (double (v)) + 1;
+    case "recurrence"
+      ## the loop, in double, a step at a time for every line at once; sc the same
+      ## recurrence of magnitudes (what bounds the rounding)
+      y = zeros (1, columns (seg));
+      if (! isempty (k.initial))
+        y(:) = k.initial;
+      endif
+      m = abs (y);
+      seg = double (seg);
+      aseg = double (aseg) .* ones (size (seg));
+      v = zeros (size (seg));
+      sc = v;
+      for t = 1:rows (seg)
+        y = aseg(t, :) .* y + seg(t, :);
+        m = abs (aseg(t, :)) .* m + abs (seg(t, :));
+        v(t, :) = y;
+        sc(t, :) = m;
+      endfor
+      v = cast (v, scan_class (k));
   endswitch
   if (strcmp (k.nanflag, "includenan") && any (strcmp (k.op, {"max", "min"})))
     ## the first NaN (part) wins from its position on, with its index
@@ -503,6 +567,8 @@ function e = empty_value (k, cls)
       e = zeros (1, 1, cls);
     case "logsumexp"
       e = -Inf (1, 1, cls);
+    case "recurrence"
+      e = cast (sum (k.initial), cls);   # (none: 0)
     case "sum"
       e = zeros (1, 1, cls);
     case "prod"
