@@ -66,8 +66,8 @@
 ## @code{sum (abs (@var{x}(1:@var{k})))} of the exact value.  Real or complex; single
 ## where @var{x}, @var{a} or @var{y0} is single, other classes computed in double.
 ## @qcode{"exclusive"} gives @code{@var{y}(@var{k}-1)} (@var{y0} first);
-## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  Host arrays, on
-## the CPU engine, whatever the algorithm.
+## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  On the CPU engine,
+## whatever the algorithm (a device array goes through host memory).
 ##
 ## These operators (the logical, bitwise and log-space ones) run on the CPU engine,
 ## also for device arrays, whatever the algorithm; @qcode{"exclusive"},
@@ -151,7 +151,7 @@
 ## customer)} is each customer's balance after each transaction.  @var{x} is put in
 ## the stable order of the labels (@code{sort}), scanned with a segment a label, and
 ## put back; index outputs count in the original order.  A NaN label is a group of its
-## own.  Host arrays only (gather a device array first).
+## own.  A device array goes through host memory (the sort runs on the host).
 ##
 ## @item @qcode{"algorithm"}, @var{name}
 ## @qcode{"auto"} (default) picks the engine per call; @qcode{"cpu"} is the

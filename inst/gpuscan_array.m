@@ -20,10 +20,11 @@ classdef gpuscan_array < handle
 ## (@var{dim}, the operator, @qcode{"exclusive"}, @qcode{"reverse"},
 ## @qcode{"native"}/@qcode{"double"}, @qcode{"omitnan"}/@qcode{"includenan"},
 ## @qcode{"segments"} given as a host array or a @code{gpuscan_array}, @qcode{"keys"}
-## as a host array, @qcode{"algorithm"}; not @qcode{"groups"} and
-## @qcode{"recurrence"}) and returns device
-## arrays, the values and,
-## for max and min, the indices, without going through host memory.  The results equal
+## as a host array, @qcode{"algorithm"}) and returns device arrays, the values and,
+## for max and min, the indices, without going through host memory; but
+## @qcode{"groups"} and @qcode{"recurrence"} (with @var{a} and @var{y0} on the host or
+## the device), which run on the CPU engine, take @var{d} to host memory and their
+## results back.  The results equal
 ## the host call's, class rules included.  @code{gpuscan_compact} keeps the elements
 ## where a logical mask is true.
 ##
@@ -166,6 +167,24 @@ classdef gpuscan_array < handle
           endif
         endfor
         [varargout{1:max (nargout, 1)}] = gpuscan (x, varargin{:});
+        return;
+      endif
+      ## "recurrence" and "groups" run on the CPU engine: X and every device argument go
+      ## to host memory, and the results come back as device arrays
+      if (any (cellfun (@(a) ischar (a) && any (strcmpi (a, {"recurrence", "groups"})), varargin)))
+        for i = 1:numel (varargin)
+          if (isa (varargin{i}, "gpuscan_array"))
+            varargin{i} = gather (varargin{i});
+          endif
+        endfor
+        out = cell (1, max (nargout, 1));
+        [out{:}] = gpuscan (gather (x), varargin{:});
+        ## (a loop: cellfun with the constructor left Octave 7's next gpuscan_array () an
+        ## empty array)
+        for k = 1:numel (out)
+          out{k} = gpuscan_array (out{k});
+        endfor
+        varargout = out;
         return;
       endif
       ## (other objects go on as they are: the gateway refuses them by name)
@@ -347,8 +366,14 @@ endclassdef
 %! [m, i] = gpuscan (gpuscan_array (xn), "min", "includenan");
 %! [rm, ri] = gpuscan (xn, "min", "includenan");
 %! assert ({gather(m), gather(i)}, {rm, ri});
-%! fail ("gpuscan (gpuscan_array (1:3), 'groups', [1 2 1])", "takes a host X");
-%! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', 0.5)", "takes a host X");
+%! ## "groups" and "recurrence" through host memory
+%! g = mod ((1:300)', 7);
+%! [m, i] = gpuscan (gpuscan_array (x(1:300)), "max", "groups", gpuscan_array (g));
+%! [rm, ri] = gpuscan (x(1:300), "max", "groups", g);
+%! assert ({class(m), gather(m), gather(i)}, {"gpuscan_array", rm, ri});
+%! a = linspace (-0.9, 0.9, 300)';
+%! y = gpuscan (gpuscan_array (x(1:300)), "Recurrence", gpuscan_array (a), "initial", 2, "reverse");
+%! assert (gather (y), gpuscan (x(1:300), "recurrence", a, "initial", 2, "reverse"));
 %! ## a host X with device segments runs on the host
 %! assert (gpuscan (x, "segments", gpuscan_array (f)), gpuscan (x, "segments", f));
 
