@@ -201,7 +201,8 @@
 ## handle input is an error, as for @code{cumsum}.  Errors carry identifiers
 ## @code{gpuscan:@var{reason}}.
 ##
-## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info, gpuscan_array, gpuscan_compact}
+## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info, gpuscan_array, gpuscan_compact,
+## gpuscan_trace}
 ## @end deftypefn
 
 function varargout = gpuscan (varargin)
@@ -226,7 +227,7 @@ endfunction
 %! f = fullfile (fileparts (which ("gpuscan")), "doc.info");
 %! assert (exist (f, "file"), 2);
 %! txt = fileread (f);
-%! for n = {"gpuscan", "gpuscan_array", "gather", "gpuscan_compact", "gpuscan_info", "gpuscan_bench"}
+%! for n = {"gpuscan", "gpuscan_array", "gather", "gpuscan_compact", "gpuscan_info", "gpuscan_bench", "gpuscan_trace"}
 %!   assert (! isempty (regexp (txt, ['\n\* ' n{1} ':\s'], "once")), n{1});
 %! endfor
 %! assert (! isempty (strfind (txt, '"exclusive"')));

@@ -4,8 +4,10 @@
 //   block_scan_kogge_stone: Kogge-Stone / Hillis-Steele, double-buffered shared memory
 //   block_scan_brent_kung:  Brent-Kung reduction tree and reverse (distribution) tree,
 //                           with the padding that keeps shared-memory banks apart
+// (the steps of the last two: block_scan_steps.cuh)
 #pragma once
 
+#include "block_scan_steps.cuh"
 #include "scan_ops.cuh"
 
 namespace gsk {
@@ -101,11 +103,8 @@ struct block_scan_kogge_stone
     __syncthreads ();
     for (int d = 1; d < BLOCK; d <<= 1)
       {
-        // read one buffer, write the other: no thread overwrites what another still reads
-        seg<Op> x = st.buf[in][t];
-        if (t >= d)
-          x = seg_combine<Op> (st.buf[in][t - d], x);
-        st.buf[1 - in][t] = x;
+        kogge_stone_step::run (st.buf[in], st.buf[1 - in], t, d,
+                               [] (const seg<Op>& a, const seg<Op>& b) { return seg_combine<Op> (a, b); });
         in = 1 - in;
         __syncthreads ();
       }
@@ -118,32 +117,28 @@ struct block_scan_kogge_stone
 template <typename Op, int BLOCK>
 struct block_scan_brent_kung
 {
-  // one padding slot every 32 entries: the strided tree steps then hit distinct banks
-  static __device__ __forceinline__ int pad (int i) { return i + (i >> 5); }
+  typedef brent_kung_step<true> step;
   struct storage { seg<Op> buf[BLOCK + BLOCK / 32]; };
 
   static __device__ __forceinline__ void scan (storage& st, const seg<Op>& v,
                                                seg<Op>& excl, seg<Op>& total)
   {
     const int t = threadIdx.x;
-    st.buf[pad (t)] = v;
+    const auto combine = [] (const seg<Op>& a, const seg<Op>& b) { return seg_combine<Op> (a, b); };
+    st.buf[step::slot (t)] = v;
     __syncthreads ();
     for (int stride = 1; stride < BLOCK; stride <<= 1)   // reduction tree
       {
-        const int i = (t + 1) * 2 * stride - 1;
-        if (i < BLOCK)
-          st.buf[pad (i)] = seg_combine<Op> (st.buf[pad (i - stride)], st.buf[pad (i)]);
+        step::up (st.buf, t, stride, BLOCK, combine);
         __syncthreads ();
       }
     for (int stride = BLOCK / 4; stride > 0; stride >>= 1)   // distribution tree
       {
-        const int i = (t + 1) * 2 * stride - 1;
-        if (i + stride < BLOCK)
-          st.buf[pad (i + stride)] = seg_combine<Op> (st.buf[pad (i)], st.buf[pad (i + stride)]);
+        step::down (st.buf, t, stride, BLOCK, combine);
         __syncthreads ();
       }
-    excl = t ? st.buf[pad (t - 1)] : seg_identity<Op> ();
-    total = st.buf[pad (BLOCK - 1)];
+    excl = t ? st.buf[step::slot (t - 1)] : seg_identity<Op> ();
+    total = st.buf[step::slot (BLOCK - 1)];
     __syncthreads ();
   }
 };

@@ -7,6 +7,7 @@
 //   __gpuscan__ ("free", id)             give a device array back (unknown ids: no-op)
 //   __gpuscan__ ("scan", desc, ...)      gpuscan's options; descriptors of Y (and IY)
 //   __gpuscan__ ("compact", x, mask)     x(mask), host or device (descriptors)
+//   __gpuscan__ ("trace", x, alg, pad)   [rows, steps] of gpuscan_trace
 //   __gpuscan__ ("release")              free everything the engine holds
 // A descriptor is a struct (id, size, class, complex); inst/gpuscan_array.m wraps it.
 
@@ -17,6 +18,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "build_info.h"
 #include "engine/engine.h"
@@ -378,6 +380,68 @@ namespace
   }
 }
 
+namespace
+{
+  // gpuscan_trace's run of a classic block scan: the array after each step (a row each,
+  // the loaded one first) and a struct array of the steps (name, threads, adds,
+  // conflicts, and the adds as arrows from -> to, 1-based)
+  octave_value_list trace (const octave_value& xv, const octave_value& alg,
+                           const octave_value& pad)
+  {
+    if (! (xv.isnumeric () || xv.islogical ()) || xv.iscomplex () || xv.issparse ()
+        || xv.ndims () != 2 || (xv.rows () != 1 && xv.columns () != 1) || xv.numel () < 1
+        || xv.numel () > TRACE_MAX_ELEMENTS)
+      error_with_id ("gpuscan:trace", "gpuscan_trace: X must be a real vector of 1 to %d "
+                     "elements (one block)", (int) TRACE_MAX_ELEMENTS);
+    const std::string name = alg.is_string () ? alg.string_value () : "";
+    if (name != "kogge-stone" && name != "brent-kung")
+      error_with_id ("gpuscan:trace", "gpuscan_trace: ALGORITHM must be \"kogge-stone\" or "
+                     "\"brent-kung\"");
+    const trace_algorithm a = name == "kogge-stone" ? TRACE_KOGGE_STONE : TRACE_BRENT_KUNG;
+    const NDArray x = xv.array_value ();
+    const int n = (int) x.numel ();
+    const int nsteps = engine_trace_steps (a, n);
+    Matrix rows (n, nsteps + 1);   // (transposed below: a row a step)
+    std::vector<trace_step> steps (nsteps + 1);
+    std::vector<int> from ((size_t) n * nsteps + 1), to (from.size ()), step_of (from.size ());
+    int arrows = 0;
+    engine_trace (a, pad.bool_value (), x.data (), n, rows.fortran_vec (), steps.data (),
+                  from.data (), to.data (), step_of.data (), &arrows);
+    const dim_vector dv (nsteps, 1);
+    Cell names (dv), threads (dv), adds (dv), conflicts (dv), froms (dv), tos (dv);
+    for (int k = 0; k < nsteps; k++)
+      {
+        int m = 0;
+        for (int j = 0; j < arrows; j++)
+          m += step_of[j] == k;
+        RowVector f (m), t (m);
+        for (int j = 0, i = 0; j < arrows; j++)
+          if (step_of[j] == k)
+            {
+              f(i) = from[j] + 1;
+              t(i++) = to[j] + 1;
+            }
+        names(k) = std::string (steps[k].name);
+        threads(k) = steps[k].threads;
+        adds(k) = steps[k].adds;
+        conflicts(k) = steps[k].conflicts;
+        froms(k) = f;
+        tos(k) = t;
+      }
+    octave_map info (dv);
+    info.setfield ("name", names);
+    info.setfield ("threads", threads);
+    info.setfield ("adds", adds);
+    info.setfield ("conflicts", conflicts);
+    info.setfield ("from", froms);
+    info.setfield ("to", tos);
+    octave_value_list out;
+    out(0) = rows.transpose ();
+    out(1) = info;
+    return out;
+  }
+}
+
 DEFUN_DLD (__gpuscan__, args, nargout,
            "-*- texinfo -*-\n@deftypefn {} {} __gpuscan__ (@var{what}, @dots{})\n"
            "Internal to the gpuscan package (gpuscan_info, gpuscan_array, "
@@ -416,6 +480,8 @@ DEFUN_DLD (__gpuscan__, args, nargout,
   if (what == "compact" && nargs == 3)
     return is_descriptor (args(1)) ? compact_device (args(1), args(2))
                                    : compact_host (args(1), args(2));
+  if (what == "trace" && nargs == 4)
+    return trace (args(1), args(2), args(3));
   if (what == "release" && nargs == 1)
     {
       engine_release ();

@@ -10,6 +10,7 @@
 #include "base/work_pool.h"
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
+#include "cpu/cpu_trace.h"
 #include "engine/auto_choice.h"
 #include "engine/device_arrays.h"
 #include "engine/engine.h"
@@ -114,6 +115,17 @@ __attribute__ ((destructor)) static void unload (void)
 int64_t engine_count_nonzero (const uint8_t *mask, int64_t n)
 {
   return cpu_count_nonzero (mask, n);
+}
+
+int engine_trace_steps (trace_algorithm a, int n)
+{
+  return cpu_trace_steps (a, n);
+}
+
+int engine_trace (trace_algorithm a, int padded, const double *x, int n, double *rows,
+                  trace_step *steps, int *from, int *to, int *step_of, int *arrows)
+{
+  return cpu_trace (a, padded, x, n, rows, steps, from, to, step_of, arrows);
 }
 
 void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y)

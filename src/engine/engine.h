@@ -5,6 +5,7 @@
 
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
+#include "base/scan_trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,6 +64,12 @@ void engine_release (void);
    elem_bytes each, where mask is nonzero, in order). */
 int64_t engine_count_nonzero (const uint8_t *mask, int64_t n);
 void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y);
+
+/* A classic block scan traced step by step (gpuscan_trace): the CPU engine runs the
+   kernels' step code a thread at a time (cpu/cpu_trace.h has the arguments). */
+int engine_trace_steps (trace_algorithm a, int n);
+int engine_trace (trace_algorithm a, int padded, const double *x, int n, double *rows,
+                  trace_step *steps, int *from, int *to, int *step_of, int *arrows);
 
 /* ---- device arrays --------------------------------------------------------------------
    Memory on the GPU that lives across calls, owned by the engine on behalf of Octave
