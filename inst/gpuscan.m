@@ -1002,9 +1002,9 @@ endfunction
 %!test
 %! ## a long line in blocks (of 16384 doubles), segments within and across them,
 %! ## forward and reverse: as the loop
-%! n = 5e4 + 7;
+%! n = 2^15 + 7;   # (past two block boundaries)
 %! x = randn (n, 1); a = 0.5 + 0.5 * rand (n, 1);
-%! s = rand (n, 1) < 2e-4;
+%! s = rand (n, 1) < 3e-4;
 %! for rev = [false true]
 %!   xs = x; as = a; ss = s;
 %!   if (rev)
