@@ -375,31 +375,35 @@ function [r, ir, scale] = reference (k)
     len = sz(dim);
   endif
   xp = reshape (permute (x, perm), len, []);
-  ap = k.coef;   # (a recurrence's A: one value, or one an element, laid out as xp)
-  if (numel (ap) > 1)
-    ap = reshape (permute (ap, perm), len, []);
-  endif
   r = repmat (cast (0, out), size (xp));
   if (k.complex)
     r = complex (r);
   endif
   ir = zeros (size (xp));
   scale = zeros (size (xp));
-  if (k.heads_full)
+  if (strcmp (k.op, "recurrence"))
+    heads = false (len, 1);
+    if (k.heads_full)
+      heads = reshape (permute (k.heads != 0, perm), len, []);
+    elseif (! isempty (k.heads))
+      heads = k.heads(:) != 0;
+    endif
+    ap = k.coef;   # (one value, or one an element, laid out as xp)
+    if (numel (ap) > 1)
+      ap = reshape (permute (ap, perm), len, []);
+    endif
+    [r, scale] = recurrence_lines (k, xp, ap, heads);
+  elseif (k.heads_full)
     heads = reshape (permute (k.heads != 0, perm), len, []);
     for c = 1:columns (xp)
-      apc = ap;
-      if (numel (ap) > 1)
-        apc = ap(:, c);
-      endif
-      [r(:, c), ir(:, c), scale(:, c)] = scan_line (k, xp(:, c), heads(:, c), apc);
+      [r(:, c), ir(:, c), scale(:, c)] = scan_line (k, xp(:, c), heads(:, c));
     endfor
   else
     heads = false (len, 1);
     if (! isempty (k.heads))
       heads = k.heads(:) != 0;
     endif
-    [r, ir, scale] = scan_line (k, xp, heads, ap);   # the same segments for every line
+    [r, ir, scale] = scan_line (k, xp, heads);   # the same segments for every line
   endif
   back(perm) = 1:numel (perm);
   shape = sz(perm);
@@ -409,7 +413,7 @@ function [r, ir, scale] = reference (k)
 endfunction
 
 ## lines (the columns of xp) cut into segments at the rows where heads is true
-function [r, ir, scale] = scan_line (k, xp, heads, ap)
+function [r, ir, scale] = scan_line (k, xp, heads)
   len = rows (xp);
   starts = [1; find(heads(2:end)) + 1];
   ends = [starts(2:end) - 1; len];
@@ -422,15 +426,10 @@ function [r, ir, scale] = scan_line (k, xp, heads, ap)
   for s = 1:numel (starts)
     at = starts(s):ends(s);
     seg = xp(at, :);
-    aseg = ap;
-    if (numel (ap) > 1)
-      aseg = ap(at, :);
-    endif
     if (k.reverse)
       seg = flipud (seg);
-      aseg = flipud (aseg);
     endif
-    [v, iv, sc] = scan_segment (k, seg, aseg);
+    [v, iv, sc] = scan_segment (k, seg);
     if (k.reverse)
       v = flipud (v);
       iv = flipud (iv);
@@ -442,6 +441,59 @@ function [r, ir, scale] = scan_line (k, xp, heads, ap)
     ir(at, :) = iv;
     scale(at, :) = sc;
   endfor
+endfunction
+
+## a recurrence of the lines xp (columns, A in ap: one value or laid out as xp, segments
+## starting at heads: one flag a step or one an element), the loop in double a step at a
+## time for every line at once, restarting at each segment's first element in scan
+## order; scale: the same recurrence of magnitudes (what bounds the rounding)
+function [r, scale] = recurrence_lines (k, xp, ap, heads)
+  [len, lines] = size (xp);
+  starts = heads | (1:len)' == 1;   # in element order
+  if (k.reverse)   # a reverse segment starts at its last element
+    starts = [heads(2:end, :); true(1, columns (heads))];
+    xp = flipud (xp);
+    starts = flipud (starts);
+    if (numel (ap) > 1)
+      ap = flipud (ap);
+    endif
+  endif
+  y0 = zeros (1, lines);
+  if (! isempty (k.initial))
+    y0(:) = k.initial;
+  endif
+  xp = double (xp);
+  ap = double (ap) .* ones (len, lines);
+  starts = starts & true (len, lines);
+  r = zeros (len, lines);
+  scale = r;
+  y = y0;
+  m = abs (y0);
+  restart = [find(any (starts, 2)); 0];   # the rows where a line restarts
+  next = 1;
+  for t = 1:len
+    if (restart(next) == t)
+      next++;
+      at = starts(t, :);
+      y(at) = y0(at);
+      m(at) = abs (y0(at));
+    endif
+    if (k.exclusive)
+      r(t, :) = y;
+      scale(t, :) = m;
+    endif
+    y = ap(t, :) .* y + xp(t, :);
+    m = abs (ap(t, :)) .* m + abs (xp(t, :));
+    if (! k.exclusive)
+      r(t, :) = y;
+      scale(t, :) = m;
+    endif
+  endfor
+  if (k.reverse)
+    r = flipud (r);
+    scale = flipud (scale);
+  endif
+  r = cast (r, scan_class (k));
 endfunction
 
 function out = scan_class (k)
@@ -462,7 +514,7 @@ endfunction
 
 ## segments in scan order (the columns of seg): the builtins' inclusive scan along
 ## dim 1, shifted for "exclusive"
-function [v, iv, sc] = scan_segment (k, seg, aseg)
+function [v, iv, sc] = scan_segment (k, seg)
   iv = zeros (size (seg));
   nan = isnan (seg);   # (complex: either part)
   if (strcmp (k.nanflag, "omitnan") && any (strcmp (k.op, {"sum", "prod"})) && any (nan(:)))
@@ -490,33 +542,18 @@ function [v, iv, sc] = scan_segment (k, seg, aseg)
     case {"and", "or", "xor"}
       v = logical_scan (k.op, seg != 0);
     case {"bitand", "bitor", "bitxor"}
-      ## bit by bit: the logical scan of each bit's column
-      v = zeros (size (seg), class (seg));
-      for b = 1:8 * sizeof (seg(1))
-        v = bitset (v, b, logical_scan (k.op(4:end), bitget (seg, b) != 0));
-      endfor
+      ## bit by bit: the logical scan of each bit's column, all bits at once (a bit a
+      ## call took a minute for 2000 segments of uint64)
+      ## (bitand does not broadcast, and bsxfun's calls of it element by element on a row
+      ## took 14 s)
+      nb = 8 * sizeof (seg(1));
+      masks = reshape (bitshift (ones (1, 1, class (seg)), 0:nb - 1), 1, 1, nb);
+      bits = bitand (repmat (seg, [1 1 nb]), repmat (masks, size (seg))) != 0;
+      b = logical_scan (k.op(4:end), bits);   # steps x lines x bits
+      v = sum (masks .* cast (b, class (seg)), 3, "native");
     case "logsumexp"
       v = cast (log (cumsum (exp (double (seg)), 1)), scan_class (k));
       sc = abs (double (v)) + 1;
-    case "recurrence"
-      ## the loop, in double, a step at a time for every line at once; sc the same
-      ## recurrence of magnitudes (what bounds the rounding)
-      y = zeros (1, columns (seg));
-      if (! isempty (k.initial))
-        y(:) = k.initial;
-      endif
-      m = abs (y);
-      seg = double (seg);
-      aseg = double (aseg) .* ones (size (seg));
-      v = zeros (size (seg));
-      sc = v;
-      for t = 1:rows (seg)
-        y = aseg(t, :) .* y + seg(t, :);
-        m = abs (aseg(t, :)) .* m + abs (seg(t, :));
-        v(t, :) = y;
-        sc(t, :) = m;
-      endfor
-      v = cast (v, scan_class (k));
   endswitch
   if (strcmp (k.nanflag, "includenan") && any (strcmp (k.op, {"max", "min"})))
     ## the first NaN (part) wins from its position on, with its index
@@ -567,8 +604,6 @@ function e = empty_value (k, cls)
       e = zeros (1, 1, cls);
     case "logsumexp"
       e = -Inf (1, 1, cls);
-    case "recurrence"
-      e = cast (sum (k.initial), cls);   # (none: 0)
     case "sum"
       e = zeros (1, 1, cls);
     case "prod"
