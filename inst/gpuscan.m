@@ -613,6 +613,12 @@ endfunction
 %!    kb = sscanf (txt(strfind (txt, "MemAvailable:") + 13:end), "%d", 1);
 %!    gb = kb / 2^20;
 %!  endif
+%!  ## GPUSCAN_TEST_MAX_GB: what the tests may take at most (the sanitizer build, where a
+%!  ## large array costs its shadow memory and every access is checked)
+%!  cap = str2double (getenv ("GPUSCAN_TEST_MAX_GB"));
+%!  if (isfinite (cap))
+%!    gb = min (gb, cap);
+%!  endif
 %!endfunction
 
 %!testif ; available_gb () >= 12
