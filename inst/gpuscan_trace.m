@@ -120,7 +120,8 @@ function print_steps (arr, t)
     printf (" %*g", [repmat(w, 1, columns (arr)); arr(r, :)]);
     if (r > 1)
       s = t.step(r - 1);
-      printf ("   (%d adds, %d conflicts)", s.adds, s.conflicts);
+      printf ("   (%d add%s, %d conflict%s)", s.adds, merge (s.adds == 1, "", "s"),
+              s.conflicts, merge (s.conflicts == 1, "", "s"));
     endif
     printf ("\n");
   endfor
