@@ -284,7 +284,6 @@ __device__ seg<Op> tile_exclusive_prefix (tile_status<Op> ts, int64_t tile, unsi
 template <typename Op, bool ORDERED = false>
 struct prefix_by_look_back
 {
-  static constexpr bool ordered = ORDERED;
   tile_status<Op> ts;
   unsigned epoch;
   look_back_pacing pace;
