@@ -124,54 +124,39 @@ template <bool PADDED>
 void brent_kung (recorder& r, std::vector<double>& buf, int block)
 {
   typedef brent_kung_step<PADDED> step;
-  int level = 1;
-  for (int stride = 1; stride < block; stride <<= 1, level++)
-    {
-      trace_step& s = r.steps[r.step];
-      std::snprintf (s.name, sizeof s.name, "up-sweep level %d", level);
-      conflict_count left (block), right (block), writes (block);
-      for (int t = 0; t < block; t++)
-        {
+  // one level of either tree: thread t combines the pair (from, to) of its node
+  const auto sweep = [&] (bool up, int level, int stride) {
+    trace_step& s = r.steps[r.step];
+    std::snprintf (s.name, sizeof s.name, "%s-sweep level %d", up ? "up" : "down", level);
+    conflict_count left (block), right (block), writes (block);
+    for (int t = 0; t < block; t++)
+      {
+        if (up)
           step::up (buf.data (), t, stride, block, plus);
-          if (step::adds_up (t, stride, block))
-            {
-              const int i = step::node (t, stride);
-              left.access (t, step::slot (i - stride));
-              right.access (t, step::slot (i));
-              writes.access (t, step::slot (i));
-              s.threads++;
-              s.adds++;
-              r.arrow (i - stride, i);
-            }
-        }
-      s.conflicts = left.extra () + right.extra () + writes.extra ();
-      r.row (buf.data (), step::slot);
-      r.step++;
-    }
-  level = log2_of (block) - 1;
-  for (int stride = block / 4; stride > 0; stride >>= 1, level--)
-    {
-      trace_step& s = r.steps[r.step];
-      std::snprintf (s.name, sizeof s.name, "down-sweep level %d", level);
-      conflict_count left (block), right (block), writes (block);
-      for (int t = 0; t < block; t++)
-        {
+        else
           step::down (buf.data (), t, stride, block, plus);
-          if (step::adds_down (t, stride, block))
-            {
-              const int i = step::node (t, stride);
-              left.access (t, step::slot (i));
-              right.access (t, step::slot (i + stride));
-              writes.access (t, step::slot (i + stride));
-              s.threads++;
-              s.adds++;
-              r.arrow (i, i + stride);
-            }
-        }
-      s.conflicts = left.extra () + right.extra () + writes.extra ();
-      r.row (buf.data (), step::slot);
-      r.step++;
-    }
+        if (up ? step::adds_up (t, stride, block) : step::adds_down (t, stride, block))
+          {
+            const int i = step::node (t, stride);
+            const int from = up ? i - stride : i, to = up ? i : i + stride;
+            left.access (t, step::slot (from));
+            right.access (t, step::slot (to));
+            writes.access (t, step::slot (to));
+            s.threads++;
+            s.adds++;
+            r.arrow (from, to);
+          }
+      }
+    s.conflicts = left.extra () + right.extra () + writes.extra ();
+    r.row (buf.data (), step::slot);
+    r.step++;
+  };
+  int level = 1;
+  for (int stride = 1; stride < block; stride <<= 1)
+    sweep (true, level++, stride);
+  level = log2_of (block) - 1;
+  for (int stride = block / 4; stride > 0; stride >>= 1)
+    sweep (false, level--, stride);
 }
 
 }  // namespace
