@@ -15,13 +15,16 @@ start=$(date +%s)
 mkdir -p "$b/build" && (cd "$b/build" && "$top/configure" --without-cuda >/dev/null \
   && make -C src gpuscan_help.h >/dev/null)
 inc="$(mkoctfile -p INCFLAGS) -I$top/src -I$b/build/src"
-for f in base/scan_desc base/chunked_scan base/work_pool cpu/cpu_engine cpu/cpu_array_ops \
-         cpu/cpu_chunks cpu/cpu_recurrence engine/engine engine/settings engine/auto_choice engine/device_arrays; do
+# the same sources as gpuscan.oct without CUDA: the lists in src/Makefile.am
+am_list () { awk -v v="$1" '$1 == v && $2 == "=" { on = 1; $1 = $2 = "" }
+  on { c = sub(/\\$/, ""); print; if (!c) exit }' "$top/src/Makefile.am"; }
+for f in $(am_list base_sources) $(am_list cpu_sources) $(am_list engine_sources); do
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
-    -c "$top/src/$f.c" -o "$b/$(basename $f).o" &
+    -c "$top/src/$f" -o "$b/$(basename "${f%.c}").o" &
 done
-for f in gpuscan gpuscan_internal scan_request scan_groups; do
-  clang++ -std=gnu++17 $san -fsanitize=fuzzer-no-link $inc -c "$top/src/$f.cc" -o "$b/$f.o" &
+for f in $(am_list host_cxx_sources) $(am_list gateway_sources); do
+  clang++ -std=gnu++17 $san -fsanitize=fuzzer-no-link $inc -I"$top/kernels" \
+    -c "$top/src/$f" -o "$b/$(basename "${f%.cc}").o" &
 done
 clang++ -std=gnu++17 $san -fsanitize=fuzzer $inc -c "$top/tests/fuzz/fuzz_gateway.cc" -o "$b/fuzz_gateway.o" &
 wait
