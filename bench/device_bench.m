@@ -1,16 +1,37 @@
 ## Device-array benchmark from Octave, ratios measured in the same run:
 ##   gpuscan of a gpuscan_array of 2^26 doubles against cumsum of the host array;
 ##   upload (gpuscan_array) and gather rates; gpuscan_compact on the device against a
-##   device-to-device copy of the input (gpuscan_array of a gpuscan_array).
-## Run with the package loaded:  octave-cli --eval "pkg load gpuscan; run bench/device_bench.m"
-function device_bench ()
+##   device-to-device copy of the input (gpuscan_array of a gpuscan_array); the cost of
+##   a call on 1000 doubles against cumsum of the host array.
+## Run with the package loaded:  octave-cli --eval "pkg load gpuscan; device_bench"
+## (device_bench ("per-call"): the last part only, e.g. on the host stand-in,
+## GPUSCAN_HOST_ARRAYS=1)
+function device_bench (part)
   info = gpuscan_info ();
   if (isempty (info.device_arrays))
     printf ("device_bench: no device arrays here (%s)\n", info.gpu_status);
     return;
   endif
-  printf ("gpuscan device-array benchmark: Octave %s; GPU %s; %s\n", version (),
-          info.gpu_name, datestr (now ()));
+  printf ("gpuscan device-array benchmark: Octave %s; GPU %s; device arrays %s; %s\n",
+          version (), info.gpu_name, info.device_arrays, datestr (now ()));
+  if (nargin == 0 || ! strcmp (part, "per-call"))
+    large_arrays ();
+  endif
+  ## what a call costs beyond the work: 1000 elements
+  x = randn (1000, 1);
+  small = gpuscan_array (x);
+  tc = per_call (@() cumsum (x), 20000);
+  for op = {{}, {"max"}, {2, "exclusive"}}
+    t = per_call (@() gpuscan (small, op{1}{:}), 20000);
+    args = strjoin (cellfun (@(a) disp (a)(1:end-1), [{"d"}, op{1}], "UniformOutput", false), ", ");
+    printf ("1000 doubles: gpuscan (%-14s) %6.2f us, cumsum (host) %6.2f us: %5.2fx\n",
+            args, t * 1e6, tc * 1e6, t / tc);
+  endfor
+  printf ("1000 doubles: gather %.2f us, gpuscan_array (upload) %.2f us\n",
+          per_call (@() gather (small), 20000) * 1e6, per_call (@() gpuscan_array (x), 20000) * 1e6);
+endfunction
+
+function large_arrays ()
   n = 2^26;
   x = randn (n, 1);
   bytes = 8 * n;
@@ -46,9 +67,6 @@ function device_bench ()
   tss = best_time (@() gpuscan (ds), 20);
   printf ("2^26 single: gpuscan (device) %.3f ms, cumsum %.3f ms: %.1fx\n", tss * 1e3,
           tcs * 1e3, tcs / tss);
-  small = gpuscan_array (randn (1000, 1));
-  printf ("1000 doubles on the device: %.1f us per gpuscan call\n",
-          per_call (@() gpuscan (small), 2000) * 1e6);
 endfunction
 
 function t = best_time (f, reps)

@@ -12,15 +12,9 @@
 ## @end deftypefn
 
 function varargout = gather (varargin)
-  if (nargout > max (nargin, 1))
-    error ("gpuscan:nargout", "gather: %d outputs for %d inputs", nargout, nargin);
-  endif
-  varargout = varargin;
-  for i = 1:nargin
-    if (isa (varargin{i}, "gpuscan_array"))
-      varargout{i} = gather (varargin{i});
-    endif
-  endfor
+  ## Only reached when the compiled gpuscan.oct is missing from the path.
+  error ("gpuscan:not_built",
+         "gather: the compiled function is missing; build or install the package");
 endfunction
 
 %!assert (gather ([1 2; 3 4]), [1 2; 3 4])
@@ -31,3 +25,6 @@ endfunction
 %! assert (a, single (1));
 %! assert (b, {2});
 %!error <outputs> [a, b] = gather (1)
+%!testif ; ! isempty (gpuscan_info ().device_arrays)
+%! [a, b, c] = gather (gpuscan_array (int8 ([1 2])), 3, gpuscan_array (zeros (2, 0)));
+%! assert ({a, b, c}, {int8([1 2]), 3, zeros(2, 0)});

@@ -227,7 +227,7 @@ endfunction
 %! f = fullfile (fileparts (which ("gpuscan")), "doc.info");
 %! assert (exist (f, "file"), 2);
 %! txt = fileread (f);
-%! for n = {"gpuscan", "gpuscan_array", "gather", "gpuscan_compact", "gpuscan_info", "gpuscan_bench", "gpuscan_trace"}
+%! for n = {"gpuscan", "gpuscan_array", "gather", "classUnderlying", "existsOnGPU", "gpuscan_compact", "gpuscan_info", "gpuscan_bench", "gpuscan_trace"}
 %!   assert (! isempty (regexp (txt, ['\n\* ' n{1} ':\s'], "once")), n{1});
 %! endfor
 %! assert (! isempty (strfind (txt, '"exclusive"')));

@@ -5,7 +5,6 @@
 ## Software Foundation, either version 3 of the License, or (at your option)
 ## any later version.  See the file COPYING.
 
-classdef gpuscan_array < handle
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{d} =} gpuscan_array (@var{x})
 ## @deftypefnx {} {@var{x} =} gather (@var{d})
@@ -28,18 +27,23 @@ classdef gpuscan_array < handle
 ## the host call's, class rules included.  @code{gpuscan_compact} keeps the elements
 ## where a logical mask is true.
 ##
-## @code{size}, @code{numel}, @code{ndims}, @code{isempty}, @code{isreal} and
-## @code{classUnderlying} (the class of the elements: @code{class (@var{d})} is
-## @qcode{"gpuscan_array"}, as @code{class} of MATLAB's @code{gpuArray} is
-## @qcode{"gpuArray"}) describe the array without copying it; displaying it shows its
-## shape, class and GPU.
+## A device array is a value of its own class, @qcode{"gpuscan_array"} (as
+## @code{class} of MATLAB's @code{gpuArray} is @qcode{"gpuArray"}): @code{size},
+## @code{numel}, @code{ndims}, @code{rows}, @code{columns}, @code{isempty},
+## @code{isreal}, @code{isnumeric}, @code{isfloat}, @code{isinteger},
+## @code{islogical}, @code{isa} and @code{classUnderlying} (the class of the
+## elements) describe it without copying it; displaying it shows its shape, class and
+## GPU.  A copy (@code{@var{c} = @var{d}}) shares the memory until one of them would
+## change.  Indexing, assignment into it, arithmetic and @code{save} are not supported
+## yet: each says so, and @code{gather} is one call away.
 ##
-## The GPU memory is freed when the last reference to the array goes (@code{clear},
-## reassignment), by @code{clear all}, @code{pkg unload gpuscan} and at exit.  An array
-## whose memory was freed that way, or by a GPU reset after an error, gives the error
-## @code{gpuscan:stale} when used.  Without a usable GPU the constructor gives
-## @code{gpuscan:no_gpu}; @code{gpuscan_info ().device_arrays} says whether they work
-## here.  Device memory in use: @code{gpuscan_info ().device_array_bytes}.
+## The GPU memory is freed when the last copy of the array goes (@code{clear},
+## reassignment), at @code{pkg unload gpuscan} and at exit.  An array whose memory was
+## freed that way, or by a GPU reset after an error, gives the error
+## @code{gpuscan:stale} when used (@code{existsOnGPU} tells).  Without a usable GPU the
+## function gives @code{gpuscan:no_gpu}; @code{gpuscan_info ().device_arrays} says
+## whether they work here.  Device memory in use:
+## @code{gpuscan_info ().device_array_bytes}.
 ##
 ## @example
 ## @group
@@ -49,184 +53,14 @@ classdef gpuscan_array < handle
 ## x = gather (s);                     # one download
 ## @end group
 ## @end example
-## @seealso{gpuscan, gpuscan_compact, gpuscan_info}
+## @seealso{gpuscan, gather, classUnderlying, existsOnGPU, gpuscan_compact, gpuscan_info}
 ## @end deftypefn
 
-  ## (the help text sits inside classdef, where Octave 7 looks for a class's help)
-
-  properties (SetAccess = private, Hidden)
-    ## what __gpuscan__ reads and writes: the engine's id of the memory (0: none, for an
-    ## empty array), size, class and complexity (one property: each access costs)
-    desc = struct ("id", uint64 (0), "size", [0, 0], "class", "double", "complex", false);
-  endproperties
-
-  methods
-
-    function d = gpuscan_array (x)
-      if (nargin == 0)
-        return;
-      endif
-      if (isa (x, "gpuscan_array"))
-        d.desc = __gpuscan__ ("copy", x.desc);
-      else
-        d.desc = __gpuscan__ ("upload", x);
-      endif
-    endfunction
-
-    function delete (d)
-      id = d.desc.id;
-      if (id != 0)
-        try
-          __gpuscan__ ("free", id);
-        catch
-          ## the package is being unloaded: its memory is freed with it
-        end_try_catch
-      endif
-    endfunction
-
-    function x = gather (d)
-      x = __gpuscan__ ("gather", d.desc);
-    endfunction
-
-    ## Indexing is not there yet: every index expression says so (D(I) never returns D).
-    function varargout = subsref (d, s)
-      if (! strcmp (s(1).type, "."))
-        error ("gpuscan:index", ["gpuscan_array: D%s... indexes a device array, which is " ...
-               "not supported; index the host array gather (D) instead"],
-               strrep (s(1).type, "()", "(I)"));
-      endif
-      [varargout{1:nargout}] = builtin ("subsref", d, s);
-    endfunction
-
-    function d = subsasgn (d, s, v)
-      error ("gpuscan:index", ["gpuscan_array: assigning into a device array is not " ...
-             "supported; assign into the host array gather (D), then gpuscan_array it"]);
-    endfunction
-
-    function varargout = size (d, varargin)
-      sz = d.desc.size;
-      if (nargin > 1)
-        dims = [varargin{:}];
-        sz(end+1:max (dims)) = 1;
-        varargout = {sz(dims)};
-        if (nargout > 1)
-          varargout = num2cell (sz(dims));
-        endif
-      elseif (nargout <= 1)
-        varargout = {sz};
-      else
-        sz(end+1:nargout) = 1;
-        varargout = num2cell ([sz(1:nargout-1), prod(sz(nargout:end))]);
-      endif
-    endfunction
-
-    function n = numel (d, varargin)
-      n = prod (d.desc.size);
-    endfunction
-
-    function n = ndims (d)
-      n = numel (d.desc.size);
-    endfunction
-
-    function t = isempty (d)
-      t = any (d.desc.size == 0);
-    endfunction
-
-    function t = isreal (d)
-      t = ! d.desc.complex;
-    endfunction
-
-    function c = classUnderlying (d)
-      c = d.desc.class;
-    endfunction
-
-    function disp (d)
-      info = __gpuscan__ ("info");
-      where = info.gpu_name;
-      if (strcmp (info.device_arrays, "host"))
-        where = "host memory (test stand-in)";
-      endif
-      s = d.desc;
-      kind = s.class;
-      if (s.complex)
-        kind = ["complex " kind];
-      endif
-      printf ("  %s %s gpuscan_array on %s\n", strjoin (arrayfun (@num2str, s.size,
-              "UniformOutput", false), "x"), kind, where);
-    endfunction
-
-    function varargout = gpuscan (x, varargin)
-      if (nargout > 2)
-        error ("gpuscan:nargout", "gpuscan: at most 2 outputs, [Y, IY]");
-      endif
-      if (! isa (x, "gpuscan_array"))
-        ## a host X with device segments: the host scan
-        for i = 1:numel (varargin)
-          if (isa (varargin{i}, "gpuscan_array"))
-            varargin{i} = gather (varargin{i});
-          endif
-        endfor
-        [varargout{1:max (nargout, 1)}] = gpuscan (x, varargin{:});
-        return;
-      endif
-      ## "recurrence" and "groups" run on the CPU engine: X and every device argument go
-      ## to host memory, and the results come back as device arrays
-      if (any (cellfun (@(a) ischar (a) && any (strcmpi (a, {"recurrence", "groups"})), varargin)))
-        for i = 1:numel (varargin)
-          if (isa (varargin{i}, "gpuscan_array"))
-            varargin{i} = gather (varargin{i});
-          endif
-        endfor
-        out = cell (1, max (nargout, 1));
-        [out{:}] = gpuscan (gather (x), varargin{:});
-        ## (a loop: cellfun with the constructor left Octave 7's next gpuscan_array () an
-        ## empty array)
-        for k = 1:numel (out)
-          out{k} = gpuscan_array (out{k});
-        endfor
-        varargout = out;
-        return;
-      endif
-      ## (other objects go on as they are: the gateway refuses them by name)
-      for i = 1:numel (varargin)
-        if (isa (varargin{i}, "gpuscan_array"))
-          varargin{i} = varargin{i}.desc;
-        endif
-      endfor
-      if (nargout < 2)
-        varargout{1} = gpuscan_array.wrap (__gpuscan__ ("scan", x.desc, varargin{:}));
-      else
-        [y, iy] = __gpuscan__ ("scan", x.desc, varargin{:});
-        varargout = {gpuscan_array.wrap(y), gpuscan_array.wrap(iy)};
-      endif
-    endfunction
-
-    function y = gpuscan_compact (x, mask)
-      if (nargin != 2)
-        error ("gpuscan:nargin", "gpuscan_compact: takes X and MASK, %d given; usage: Y = gpuscan_compact (X, MASK)",
-               nargin);
-      endif
-      if (! isa (x, "gpuscan_array"))
-        y = gpuscan_compact (x, gather (mask));
-        return;
-      endif
-      if (isa (mask, "gpuscan_array"))
-        mask = mask.desc;
-      endif
-      y = gpuscan_array.wrap (__gpuscan__ ("compact", x.desc, mask));
-    endfunction
-
-  endmethods
-
-  methods (Static, Hidden)
-    ## a device array around a descriptor that __gpuscan__ returned
-    function d = wrap (s)
-      d = gpuscan_array ();
-      d.desc = s;
-    endfunction
-  endmethods
-
-endclassdef
+function d = gpuscan_array (x)
+  ## Only reached when the compiled gpuscan.oct is missing from the path.
+  error ("gpuscan:not_built",
+         "gpuscan_array: the compiled function is missing; build or install the package");
+endfunction
 
 %!demo
 %! ## upload once, scan several times on the GPU, download once
@@ -291,7 +125,19 @@ endclassdef
 %!   assert (isreal (d));
 %!   assert (classUnderlying (d), c{1});
 %!   assert (class (d), "gpuscan_array");
+%!   assert (isa (d, "gpuscan_array"));
+%!   assert ([isnumeric(d), islogical(d), isfloat(d), isinteger(d)],
+%!           [isnumeric(x), islogical(x), isfloat(x), isinteger(x)]);
+%!   assert ([rows(d), columns(d), length(d)], [rows(x), columns(x), length(x)]);
+%!   ## double (D) converts on the device, as double (X) does on the host
+%!   assert (isa (double (d), "gpuscan_array"));
+%!   assert (gather (double (d)), double (x));
 %! endfor
+%! assert (gather (double (gpuscan_array (single ([1+2i, NaN])))), double (single ([1+2i, NaN])));
+%! assert (gather (double (gpuscan_array (int64 (2^53 + 1)))), double (int64 (2^53 + 1)));
+%! ## a device array has no truth value: never a quiet false
+%! fail ("if (d), end", "gpuscan:truth|truth value");
+%! fail ("while (d), end", "truth value");
 %! z = gpuscan_array (single ([1+2i, 3-4i]));
 %! assert (gather (z), single ([1+2i, 3-4i]));
 %! assert (! isreal (z));
@@ -301,6 +147,11 @@ endclassdef
 %! assert (size (gather (gpuscan (e))), [0 3]);
 %! out = evalc ("disp (d)");
 %! assert (! isempty (strfind (out, "2x3x4 logical gpuscan_array")));
+%! out = evalc ("d");
+%! assert (! isempty (strfind (out, "d = 2x3x4 logical gpuscan_array")), out);
+%! assert (classUnderlying (z), "single");
+%! assert (classUnderlying (int8 (1)), "int8");
+%! assert ([existsOnGPU(z), existsOnGPU(e), existsOnGPU(1)], [true, true, false]);
 
 %!testif ; have_arrays ()
 %! ## every operator and mode on device arrays equals the host call
@@ -386,6 +237,19 @@ endclassdef
 %! assert (gather (s), cumsum (cumsum ((1:10)')));
 %! clear d
 %! assert (gather (s), cumsum (cumsum ((1:10)')));
+%! ## copies are values: the memory goes with the last one
+%! n0 = gpuscan_info ().device_array_count;
+%! a = gpuscan_array (1:4);
+%! b = a;
+%! assert (gpuscan_info ().device_array_count, n0 + 1);
+%! clear a
+%! assert (gather (b), 1:4);
+%! clear b
+%! assert (gpuscan_info ().device_array_count, n0);
+%! cells = {gpuscan_array(1:3), gpuscan_array(4:6)};
+%! assert (gather (cells{2}), 4:6);
+%! clear cells
+%! assert (gpuscan_info ().device_array_count, n0);
 %! [m, im] = gpuscan (gpuscan_array ([3 1 4 1 5 9 2 6]), "max");
 %! assert (gather (m), [3 3 4 4 5 9 9 9]);
 %! assert (gather (im), [1 1 3 3 5 6 6 6]);
@@ -406,13 +270,20 @@ endclassdef
 %! assert (info1.gpu_memory_held_bytes, max (info0.gpu_memory_held_bytes, info1.gpu_memory_held_bytes));
 
 %!testif ; have_arrays ()
-%! ## unloading gpuscan frees device arrays; using one then is a clear error
+%! ## releasing the engine (what pkg unload does) frees device arrays; using one then
+%! ## is a clear error
 %! d = gpuscan_array (1:5);
-%! clear gpuscan __gpuscan__
+%! __gpuscan__ ("release");
 %! assert (gpuscan_info ().device_array_count, 0);
-%! fail ("gather (d)", "no live device array");
+%! assert (! existsOnGPU (d));
+%! fail ("gather (d)", "released");
+%! fail ("gpuscan (d)", "released");
 %! clear d
 %! assert (gather (gpuscan (gpuscan_array (1:3))), [1 3 6]);
+%! ## "clear gpuscan" leaves the compiled functions loaded (their values' type stays)
+%! d = gpuscan_array (1:5);
+%! clear gpuscan __gpuscan__ gpuscan_array
+%! assert (gather (gpuscan (d)), cumsum (1:5));
 
 %!testif ; have_arrays ()
 %! ## exclusive scans that change the class (the input converted, then scanned)
@@ -437,20 +308,17 @@ endclassdef
 %! assert (gather ([1 2 3]), [1 2 3]);
 
 %!testif ; have_arrays ()
-%! ## descriptors come only from live arrays: anything else is refused, never read
+%! ## device arrays come only from gpuscan: a struct is not one, and the value has no
+%! ## fields to read or forge
 %! d = gpuscan_array (rand (30, 1));
 %! f = gpuscan_array (true (30, 1));
 %! fake = struct ("id", 1, "size", [30 1]);
-%! fail ("gpuscan (d, 'segments', fake)", "not a device array|SEGMENTS");
-%! forged = f.desc;
-%! forged.size = [31 1];
-%! fail ("gpuscan (gpuscan_array (rand (31, 1)), 'segments', forged)", "not a device array");
-%! forged = f.desc;
-%! forged.class = "double";
-%! fail ("gpuscan (d, 'segments', forged)", "not a device array");
-%! forged.id = forged.id + 1000;
-%! fail ("gpuscan (d, 'segments', forged)", "no live device array|not a device array");
+%! fail ("gpuscan (d, 'segments', fake)", "SEGMENTS|numeric");
+%! fail ("f.id", "gpuscan_array.*gather");
+%! fail ("gpuscan_compact (d, fake)", "MASK");
 %! assert (gather (gpuscan (d, "segments", f)), gather (d));
+%! fail ("save ('-text', tempname (), 'd')", "gather");
+%! fail ("save ('-binary', tempname (), 'd')", "gather");
 %! ## errors of the device path carry gpuscan: identifiers
 %! try
 %!   [a, b, c] = gpuscan (d, "max");
@@ -480,7 +348,8 @@ endclassdef
 %! endfor
 %! assert (gather (gpuscan (gpuscan_array ([1 2; 3 4]), 2^40)), [1 2; 3 4]);
 
-%!error <Invalid call|gpuscan_array> gpuscan_array (1, 2)
+%!error <Invalid call> gpuscan_array (1, 2)
+%!error <Invalid call> gpuscan_array ()
 %!testif ; have_arrays ()
 %! fail ("gpuscan_array ('abc')", "must be numeric");
 %! fail ("gpuscan_array ({1})", "must be numeric");

@@ -5,13 +5,17 @@
 // its output (a trivial MEX scan of 2^26 doubles took 1.7-3.2 s where cumsum took
 // 0.5-0.6 s) and costs ~6 us against ~4.7 us for an oct-file on 1000 elements.
 // The help text and the tests live in inst/gpuscan.m (its texinfo becomes the docstring
-// below, gpuscan_help.h, made by src/Makefile); device arrays (gpuscan_array)
-// reach the engine through __gpuscan__ (gpuscan_internal.cc), in this same oct-file.
+// below, gpuscan_help.h, made by src/Makefile).  A device array X (gpuscan_array) is
+// scanned on the device (device_scan.cc), but "groups" and "recurrence", which the CPU
+// engine runs, take every device array to host memory and their results back; a host X
+// takes device arrays among its options to host memory.
 
 #include <octave/oct.h>
 
 #include <memory>
 
+#include "device_array.h"
+#include "device_scan.h"
 #include "engine/engine.h"
 #include "gpuscan_help.h"
 #include "base/scan_desc.h"
@@ -38,59 +42,98 @@ namespace
       index = idx;
     return out;
   }
+
+  octave_value_list host_scan (const octave_value_list& args, int nargout)
+  {
+    const octave_value& x = args(0);
+    const scan_type in = scan_type_of (x, "X (argument 1)");
+    const scan_request r = parse_scan_options (args, 1);
+    const dim_vector dv = x.dims ();
+    scan_desc d = plan_scan (dv, in, r, nargout);
+    d.index = nargout > 1 ? reinterpret_cast<double *> (1) : nullptr;   // set in run ()
+
+    boolNDArray heads_hold;
+    octave_value xin = d.type == SCAN_LOGICAL ? logical_operand (x) : x;
+    octave_value coef_hold;
+    if (d.op == SCAN_RECURRENCE)
+      {
+        coef_hold = recurrence_coef (r, dv, d);
+        xin = as_recurrence_operand (x, d.type);
+      }
+    group_order groups;
+    if (r.has_segments)
+      d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, heads_hold);
+    else if (r.has_keys)
+      d.heads = host_segment_heads (key_heads (r.keys, dv, d), dv, d.len, d.heads_full,
+                                    heads_hold);
+    else if (r.has_groups)
+      {
+        // X in the labels' stable order, a segment a label
+        groups = order_groups (r.groups, d);
+        xin = reorder (x, d, groups.order);
+        d.heads = host_segment_heads (key_heads (groups.sorted, dv, d), dv, d.len,
+                                      d.heads_full, heads_hold);
+      }
+
+    octave_value y, iy;
+    const scan_algorithm alg = r.algorithm;
+    y = with_array_type (d.type, [&] (auto tag) {
+      return run (octave_value_extract<decltype (tag)> (xin), d, alg, iy);
+    });
+    if (r.has_groups)
+      {
+        y = restore_values (y, d, groups.order);
+        if (nargout > 1)
+          iy = restore_index (iy, d, groups.order);
+      }
+
+    octave_value_list retval;
+    retval(0) = y;
+    if (nargout > 1)
+      retval(1) = iy;
+    return retval;
+  }
+
+  // args with every device array gathered into host memory
+  octave_value_list on_host (const octave_value_list& args)
+  {
+    octave_value_list h = args;
+    for (int i = 0; i < args.length (); i++)
+      if (is_device_array (args(i)))
+        h(i) = gather (device_array_of (args(i), "a device array argument"));
+    return h;
+  }
+
+  // the options that only the CPU engine runs
+  bool needs_host (const octave_value_list& args)
+  {
+    for (int i = 1; i < args.length (); i++)
+      if (args(i).is_string ())
+        {
+          const std::string o = args(i).string_value ();
+          if (! strcasecmp (o.c_str (), "groups") || ! strcasecmp (o.c_str (), "recurrence"))
+            return true;
+        }
+    return false;
+  }
 }
 
-DEFUN_DLD (gpuscan, args, nargout, GPUSCAN_HELP)
+DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
 {
   if (args.length () < 1)
     error_with_id ("gpuscan:nargin", "gpuscan: X is missing; usage: "
                    "Y = gpuscan (X, DIM, OPTION, ...)");
-  const octave_value& x = args(0);
-  const scan_type in = scan_type_of (x, "X (argument 1)");
   engine_set_warning_handler (octave_engine_warning);
-  const scan_request r = parse_scan_options (args, 1);
-  const dim_vector dv = x.dims ();
-  scan_desc d = plan_scan (dv, in, r, nargout);
-  d.index = nargout > 1 ? reinterpret_cast<double *> (1) : nullptr;   // set in run ()
-
-  boolNDArray heads_hold;
-  octave_value xin = d.type == SCAN_LOGICAL ? logical_operand (x) : x;
-  octave_value coef_hold;
-  if (d.op == SCAN_RECURRENCE)
+  if (! is_device_array (args(0)))
+    return host_scan (on_host (args), nargout);
+  if (! needs_host (args))
+    return device_scan (args, nargout);
+  octave_value_list out = host_scan (on_host (args), nargout);
+  for (int k = 0; k < out.length (); k++)
     {
-      coef_hold = recurrence_coef (r, dv, d);
-      xin = as_recurrence_operand (x, d.type);
+      array_guard g;
+      const device_array a = upload (out(k), g);
+      out(k) = device_array_value (a, g);
     }
-  group_order groups;
-  if (r.has_segments)
-    d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, heads_hold);
-  else if (r.has_keys)
-    d.heads = host_segment_heads (key_heads (r.keys, dv, d), dv, d.len, d.heads_full,
-                                  heads_hold);
-  else if (r.has_groups)
-    {
-      // X in the labels' stable order, a segment a label
-      groups = order_groups (r.groups, d);
-      xin = reorder (x, d, groups.order);
-      d.heads = host_segment_heads (key_heads (groups.sorted, dv, d), dv, d.len,
-                                    d.heads_full, heads_hold);
-    }
-
-  octave_value y, iy;
-  const scan_algorithm alg = r.algorithm;
-  y = with_array_type (d.type, [&] (auto tag) {
-    return run (octave_value_extract<decltype (tag)> (xin), d, alg, iy);
-  });
-  if (r.has_groups)
-    {
-      y = restore_values (y, d, groups.order);
-      if (nargout > 1)
-        iy = restore_index (iy, d, groups.order);
-    }
-
-  octave_value_list retval;
-  retval(0) = y;
-  if (nargout > 1)
-    retval(1) = iy;
-  return retval;
+  return out;
 }

@@ -1,15 +1,12 @@
 // __gpuscan__: the gateway of everything besides the host scan, in gpuscan.oct so that
 // it shares the engine's state (GPU buffers, device arrays) with gpuscan:
 //   __gpuscan__ ("info")                 the struct gpuscan_info returns
-//   __gpuscan__ ("upload", x)            a device array descriptor holding x
-//   __gpuscan__ ("gather", desc)         the host array
-//   __gpuscan__ ("copy", desc)           a device-to-device copy
-//   __gpuscan__ ("free", id)             give a device array back (unknown ids: no-op)
-//   __gpuscan__ ("scan", desc, ...)      gpuscan's options; descriptors of Y (and IY)
-//   __gpuscan__ ("compact", x, mask)     x(mask), host or device (descriptors)
+//   __gpuscan__ ("gather", d)            the host array of a device array
+//   __gpuscan__ ("class", d)             the class of its elements
+//   __gpuscan__ ("live", d)              whether its memory is still there
+//   __gpuscan__ ("compact", x, mask)     x(mask), host or device
 //   __gpuscan__ ("trace", x, alg, pad)   [rows, steps] of gpuscan_trace
 //   __gpuscan__ ("release")              free everything the engine holds
-// A descriptor is a struct (id, size, class, complex); inst/gpuscan_array.m wraps it.
 
 #include <octave/oct.h>
 #include <octave/ov-struct.h>
@@ -21,6 +18,7 @@
 #include <vector>
 
 #include "build_info.h"
+#include "device_array.h"
 #include "engine/engine.h"
 #include "base/scan_desc.h"
 #include "scan_request.h"
@@ -31,235 +29,6 @@
 
 namespace
 {
-  // A device array seen from the gateway.
-  struct device_array
-  {
-    engine_array id = 0;
-    dim_vector dims;
-    scan_type type = SCAN_DOUBLE;
-    octave_idx_type numel () const { return dims.safe_numel (); }
-    size_t bytes () const { return static_cast<size_t> (numel ()) * scan_type_size (type); }
-  };
-
-  // Frees a device array at scope exit unless kept (errors unwind through it).
-  class array_guard
-  {
-  public:
-    engine_array id = 0;
-    ~array_guard () { if (id) engine_array_free (id); }
-    engine_array keep () { engine_array k = id; id = 0; return k; }
-  };
-
-  bool is_descriptor (const octave_value& v)
-  {
-    return v.isstruct () && v.numel () == 1 && v.map_value ().isfield ("id")
-           && v.map_value ().isfield ("size");
-  }
-
-  [[noreturn]] void not_an_array (const char *what)
-  {
-    error_with_id ("gpuscan:descriptor", "gpuscan: %s is not a device array of this "
-                   "Octave process (make one with gpuscan_array (X))", what);
-  }
-
-  // A descriptor's fields, checked against the registry: the id of a live array of
-  // this class and size, never a number taken on trust.
-  device_array from_descriptor (const octave_value& v, const char *what)
-  {
-    if (! is_descriptor (v))
-      not_an_array (what);
-    const octave_scalar_map m = v.scalar_map_value ();
-    const octave_value id = m.getfield ("id"), size = m.getfield ("size"),
-                       cls = m.getfield ("class"), cplx = m.getfield ("complex");
-    if (! id.is_uint64_type () || id.numel () != 1 || ! size.is_double_type ()
-        || size.iscomplex () || ! size.is_matrix_type () || size.rows () != 1
-        || size.numel () < 2 || ! cls.is_string () || cls.rows () != 1
-        || ! cplx.islogical () || cplx.numel () != 1)
-      not_an_array (what);
-    device_array a;
-    a.id = id.uint64_scalar_value ().value ();
-    const RowVector sz = size.row_vector_value ();
-    a.dims = dim_vector::alloc (sz.numel ());
-    for (octave_idx_type i = 0; i < sz.numel (); i++)
-      {
-        if (! (sz(i) >= 0 && sz(i) < 9007199254740992.0) || sz(i) != std::floor (sz(i)))
-          not_an_array (what);
-        a.dims(i) = static_cast<octave_idx_type> (sz(i));
-      }
-    a.dims.chop_trailing_singletons ();
-    try
-      {
-        a.dims.safe_numel ();
-      }
-    catch (const std::bad_alloc&)   // (the element count overflows Octave's index)
-      {
-        not_an_array (what);
-      }
-    if (! scan_type_find (cls.string_value (), cplx.bool_value (), a.type))
-      not_an_array (what);
-    if (a.numel () == 0)
-      {
-        if (a.id != 0)
-          not_an_array (what);
-        return a;
-      }
-    if (! engine_array_data (a.id, nullptr))
-      error_with_id ("gpuscan:stale", "gpuscan: %s names no live device array (gpuscan "
-                     "was unloaded, the GPU was reset, or it never was one); create it "
-                     "again", what);
-    if (! engine_array_lookup (a.id, a.type, a.bytes ()))
-      not_an_array (what);
-    return a;
-  }
-
-  octave_value descriptor (const device_array& a)
-  {
-    octave_scalar_map m;
-    m.assign ("id", octave_uint64 (a.id));
-    RowVector sz (a.dims.ndims ());
-    for (int i = 0; i < a.dims.ndims (); i++)
-      sz(i) = static_cast<double> (a.dims(i));
-    m.assign ("size", sz);
-    m.assign ("class", std::string (scan_type_class (a.type)));
-    m.assign ("complex", scan_type_complex (a.type));
-    return m;
-  }
-
-  void *data (const device_array& a)
-  {
-    return a.numel () ? engine_array_data (a.id, nullptr) : nullptr;
-  }
-
-  // a new device array of this shape and type, freed by g unless kept
-  device_array new_array (const dim_vector& dv, scan_type t, array_guard& g)
-  {
-    device_array a;
-    a.dims = dv;
-    a.type = t;
-    char msg[512] = "";
-    raise_engine_error (engine_array_new (a.bytes (), &g.id, msg, sizeof msg), msg);
-    engine_array_set_kind (g.id, t);
-    a.id = g.id;
-    return a;
-  }
-
-  template <typename AT>
-  octave_value gather_as (const device_array& a)
-  {
-    AT out = uninit<AT> (a.dims);
-    char msg[512] = "";
-    raise_engine_error (engine_array_download (a.id, out.fortran_vec (), a.bytes (), msg,
-                                               sizeof msg), msg);
-    return out;
-  }
-
-  octave_value gather (const device_array& a)
-  {
-    return with_array_type (a.type, [&] (auto tag) { return gather_as<decltype (tag)> (a); });
-  }
-
-  // Upload a host array into a new device array.
-  template <typename AT>
-  void upload_as (const AT& v, const device_array& a)
-  {
-    char msg[512] = "";
-    raise_engine_error (engine_array_upload (a.id, v.data (), a.bytes (), msg, sizeof msg), msg);
-  }
-
-  device_array upload (const octave_value& x, array_guard& g)
-  {
-    const scan_type t = scan_type_of (x, "X");
-    device_array a = new_array (x.dims (), t, g);
-    with_array_type (t, [&] (auto tag) { upload_as (octave_value_extract<decltype (tag)> (x), a); });
-    return a;
-  }
-
-  // head flags on the device from a host array or a device array
-  const uint8_t *device_heads (const octave_value& f, const scan_desc& d,
-                               const dim_vector& xdv, int& full, array_guard& g)
-  {
-    char msg[512] = "";
-    if (! is_descriptor (f))
-      {
-        boolNDArray hold;
-        host_segment_heads (f, xdv, d.len, full, hold);
-        device_array h = new_array (hold.dims (), SCAN_LOGICAL, g);
-        upload_as (hold, h);
-        return static_cast<const uint8_t *> (data (h));
-      }
-    const device_array s = from_descriptor (f, "SEGMENTS");
-    if (scan_type_complex (s.type))
-      error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must be a real numeric or "
-                     "logical array of head flags");
-    full = segment_layout (s.dims, xdv, d.len, "SEGMENTS");
-    if (s.type == SCAN_LOGICAL)
-      return static_cast<const uint8_t *> (data (s));
-    device_array h = new_array (s.dims, SCAN_LOGICAL, g);
-    int nan = 0;
-    raise_engine_error (engine_array_flags (s.type, data (s), static_cast<uint8_t *> (data (h)),
-                                            s.numel (), &nan, msg, sizeof msg), msg);
-    if (nan)
-      error_with_id ("gpuscan:segments", "gpuscan: SEGMENTS must not contain NaN");
-    return static_cast<const uint8_t *> (data (h));
-  }
-
-  octave_value_list scan (const octave_value_list& args, int nargout)
-  {
-    const device_array x = from_descriptor (args(1), "X (argument 1)");
-    const scan_request r = parse_scan_options (args.slice (1, args.length () - 1), 1);
-    scan_desc d = plan_scan (x.dims, x.type, r, nargout);
-    if (r.has_groups)
-      error_with_id ("gpuscan:groups", "gpuscan: \"groups\" takes a host X; gather the "
-                     "device array first (or sort it by label and use \"keys\")");
-    if (r.op == SCAN_RECURRENCE)
-      error_with_id ("gpuscan:recurrence", "gpuscan: \"recurrence\" takes a host X; gather "
-                     "the device array first");
-    array_guard yg, ixg, heads_g;
-    const device_array y = new_array (x.dims, d.type, yg);
-    device_array ix;
-    if (nargout > 1)
-      ix = new_array (x.dims, SCAN_DOUBLE, ixg);
-    if (r.has_segments)
-      d.heads = device_heads (r.segments, d, x.dims, d.heads_full, heads_g);
-    else if (r.has_keys)
-      d.heads = device_heads (key_heads (r.keys, x.dims, d), d, x.dims, d.heads_full, heads_g);
-    char msg[512] = "";
-    d.x = data (x);
-    array_guard converted_g;
-    if (d.type != x.type && x.numel ())
-      {
-        // Octave's class rules: convert first, into an array of its own (a scan in
-        // place would have to read each element before writing its output); logical
-        // operators scan logical (X)
-        const device_array c = new_array (x.dims, d.type, converted_g);
-        if (d.type == SCAN_LOGICAL)
-          {
-            int nan = 0;
-            raise_engine_error (engine_array_flags (x.type, data (x), static_cast<uint8_t *> (data (c)),
-                                                    x.numel (), &nan, msg, sizeof msg), msg);
-            if (nan)
-              error_nan_to_logical ();
-          }
-        else
-          raise_engine_error (engine_array_convert (x.type, d.type, data (x), data (c),
-                                                    x.numel (), msg, sizeof msg), msg);
-        d.x = data (c);
-      }
-    d.y = data (y);
-    d.index = nargout > 1 ? static_cast<double *> (data (ix)) : nullptr;
-    if (x.numel ())
-      raise_engine_error (engine_array_scan (&d, r.algorithm, msg, sizeof msg), msg);
-    octave_value_list out;
-    yg.keep ();
-    out(0) = descriptor (y);
-    if (nargout > 1)
-      {
-        ixg.keep ();
-        out(1) = descriptor (ix);
-      }
-    return out;
-  }
-
   // the shape of x(mask) for a logical mask with numel (x) elements, as Octave's
   // Array<T>::index gives it: the mask's shape as an index (an N-d vector keeps its
   // orientation, anything else is a column), or x's own where both are N-d vectors
@@ -304,39 +73,36 @@ namespace
 
   octave_value compact_device (const octave_value& xv, const octave_value& mv)
   {
-    const device_array x = from_descriptor (xv, "X (argument 1)");
+    const device_array x = device_array_of (xv, "X (argument 1)");
     array_guard mask_g;
-    const uint8_t *mask;
-    dim_vector mdv;
-    if (is_descriptor (mv))
+    device_array m;
+    if (is_device_array (mv))
       {
-        const device_array m = from_descriptor (mv, "MASK");
+        m = device_array_of (mv, "MASK");
         check_mask (m.dims, m.type == SCAN_LOGICAL, x.dims);
-        mask = static_cast<const uint8_t *> (data (m));
-        mdv = m.dims;
       }
     else
       {
         check_mask (mv.dims (), mv.islogical () && ! mv.issparse (), x.dims);
-        const boolNDArray hm = mv.bool_array_value ();
-        const device_array m = new_array (hm.dims (), SCAN_LOGICAL, mask_g);
-        upload_as (hm, m);
-        mask = static_cast<const uint8_t *> (data (m));
-        mdv = hm.dims ();
+        m = upload (mv, mask_g);
       }
     device_array y;
     y.type = x.type;
     int64_t kept = 0;
+    array_guard yg;
     if (x.numel ())
       {
         char msg[512] = "";
-        raise_engine_error (engine_array_compact (scan_type_size (x.type), data (x), mask,
-                                                  x.numel (), &y.id, &kept, msg, sizeof msg),
+        raise_engine_error (engine_array_compact (scan_type_size (x.type), x.data (),
+                                                  static_cast<const uint8_t *> (m.data ()),
+                                                  x.numel (), &yg.id, &kept, msg, sizeof msg),
                             msg);
       }
-    y.dims = compact_dims (x.dims, mdv, kept);
-    engine_array_set_kind (y.id, y.type);
-    return descriptor (y);
+    y.id = yg.id;
+    y.dims = compact_dims (x.dims, m.dims, kept);
+    if (y.id)
+      engine_array_set_kind (y.id, y.type);
+    return device_array_value (y, yg);
   }
 
   octave_value info ()
@@ -454,32 +220,21 @@ DEFUN_DLD (__gpuscan__, args, nargout,
   const int nargs = args.length ();
   if (what == "info" && nargs == 1)
     return info ();
-  if (what == "upload" && nargs == 2)
-    {
-      array_guard g;
-      const device_array a = upload (args(1), g);
-      g.keep ();
-      return descriptor (a);
-    }
   if (what == "gather" && nargs == 2)
-    return gather (from_descriptor (args(1), "the device array"));
-  if (what == "copy" && nargs == 2)
+    return gather (device_array_of (args(1), "the device array"));
+  if (what == "class" && nargs == 2)
+    return octave_value (scan_type_class (device_array_of (args(1), "the device array").type));
+  if (what == "live" && nargs == 2)
     {
-      device_array a = from_descriptor (args(1), "the device array");
-      char msg[512] = "";
-      raise_engine_error (engine_array_copy (a.id, &a.id, msg, sizeof msg), msg);
-      return descriptor (a);
+      if (! is_device_array (args(1)))
+        return octave_value (false);
+      return octave_value (device_array_is_live (args(1)));
     }
-  if (what == "free" && nargs == 2)
-    {
-      engine_array_free (args(1).uint64_scalar_value ().value ());
-      return octave_value_list ();
-    }
-  if (what == "scan" && nargs >= 2)
-    return scan (args, nargout);
   if (what == "compact" && nargs == 3)
-    return is_descriptor (args(1)) ? compact_device (args(1), args(2))
-                                   : compact_host (args(1), args(2));
+    return is_device_array (args(1)) ? compact_device (args(1), args(2))
+                                      : compact_host (args(1), is_device_array (args(2))
+                                                          ? gather (device_array_of (args(2), "MASK"))
+                                                          : args(2));
   if (what == "trace" && nargs == 4)
     return trace (args(1), args(2), args(3));
   if (what == "release" && nargs == 1)

@@ -7,8 +7,8 @@ function ok = run_suite ()
   info = gpuscan_info ();
   printf ("gpuscan suite: engines %s; algorithms %s\n", strjoin (info.engines, ", "),
           strjoin (info.algorithms, ", "));
-  for f = {"gpuscan_info", "gpuscan", "gpuscan_array", "gpuscan_compact", "gather", ...
-           "gpuscan_bench", "gpuscan_trace"}
+  for f = {"gpuscan_info", "gpuscan", "gpuscan_array", "gpuscan_compact", "gather", "classUnderlying", ...
+           "existsOnGPU", "gpuscan_bench", "gpuscan_trace"}
     t0 = tic ();
     [npass, ntest, nxfail, nbug, nskip, nrtskip] = test (f{1}, "quiet", stdout);
     printf ("  %-14s %3d of %3d passed, %d skipped (%.1f s) [%s]\n", f{1}, npass,

@@ -306,7 +306,7 @@ if [[ $steps == *" osanitize "* ]]; then
   for tool in memcheck synccheck; do
     GPUSCAN_ENGINE=gpu timeout 500 compute-sanitizer --tool $tool --error-exitcode 3 $octave --eval \
         "$pkg_setup pkg ('load', 'gpuscan'); addpath ('$top/tests');
-         ok = test ('gpuscan_array') && test ('gpuscan_compact') && sanity_calls (); exit (! ok);" \
+         ok = test ('gpuscan_array') && test ('gpuscan_compact') && test ('existsOnGPU') && sanity_calls (); exit (! ok);" \
         > "$OUT/osanitize-$tool.txt" 2>&1
     echo "compute-sanitizer $tool over the Octave device-array tests and sanity_calls: rc=$?" | tee -a "$OUT/osanitize-$tool.txt"
     grep -E "ERROR SUMMARY|sanity_calls" "$OUT/osanitize-$tool.txt" | tail -2

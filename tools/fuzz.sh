@@ -13,7 +13,7 @@ start=$(date +%s)
 # the gateway includes headers that configure and make write (build_info.h, gpuscan_help.h)
 [ -x "$top/configure" ] || (cd "$top" && autoreconf -fi >/dev/null)
 mkdir -p "$b/build" && (cd "$b/build" && "$top/configure" --without-cuda >/dev/null \
-  && make -C src gpuscan_help.h >/dev/null)
+  && make -C src gpuscan_help.h gpuscan_array_help.h >/dev/null)
 inc="$(mkoctfile -p INCFLAGS) -I$top/src -I$b/build/src"
 # the same sources as gpuscan.oct without CUDA: the lists in src/Makefile.am
 am_list () { awk -v v="$1" '$1 == v && $2 == "=" { on = 1; $1 = $2 = "" }

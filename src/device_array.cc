@@ -1,0 +1,237 @@
+// The device-array value type (device_array.h).
+//
+// Octave keeps a value type's prototype in its type table for as long as the
+// interpreter runs, so the oct-file that registers the type must stay loaded: the first
+// device array locks the function that made it (mlock), and `clear` no longer unloads
+// gpuscan.oct.  The engine's memory is still given back at `pkg unload` (PKG_DEL calls
+// __gpuscan__ ("release")); a value that outlives it is stale, and says so when used.
+
+#include <octave/oct.h>
+#include <octave/interpreter.h>
+
+#include "device_array.h"
+#include "scan_request.h"
+
+namespace
+{
+  void check_live (const device_array& a, const char *what)
+  {
+    if (a.id && ! engine_array_data (a.id, nullptr))
+      error_with_id ("gpuscan:stale", "gpuscan: %s is a device array whose memory was "
+                     "released (gpuscan was unloaded or the GPU was reset); create it "
+                     "again", what);
+  }
+
+  class octave_device_array : public octave_base_value
+  {
+  public:
+    octave_device_array () = default;
+    explicit octave_device_array (const device_array& a) : m_a (a) { }
+    ~octave_device_array () { if (m_a.id) engine_array_free (m_a.id); }
+
+    // a modified copy is a copy on the device (a value, as Octave's arrays are)
+    octave_base_value *clone () const
+    {
+      device_array c = m_a;
+      check_live (m_a, "D");
+      if (m_a.id)
+        {
+          char msg[512] = "";
+          raise_engine_error (engine_array_copy (m_a.id, &c.id, msg, sizeof msg), msg);
+        }
+      return new octave_device_array (c);
+    }
+    octave_base_value *empty_clone () const { return new octave_device_array (); }
+
+    const device_array& array () const { return m_a; }
+
+    dim_vector dims () const { return m_a.dims; }
+    std::size_t byte_size () const { return m_a.bytes (); }
+    bool is_defined () const { return true; }
+    bool is_constant () const { return true; }
+    bool isnumeric () const { return m_a.type != SCAN_LOGICAL; }
+    bool islogical () const { return m_a.type == SCAN_LOGICAL; }
+    bool isfloat () const { return m_a.type <= SCAN_CSINGLE; }
+    bool isinteger () const { return isnumeric () && ! isfloat (); }
+    bool isreal () const { return ! scan_type_complex (m_a.type); }
+    bool iscomplex () const { return scan_type_complex (m_a.type); }
+
+    // (if, while, && and || would read the elements: never a quiet answer)
+    bool is_true () const
+    {
+      error_with_id ("gpuscan:truth", "gpuscan_array: a device array has no truth value "
+                     "(if, while, &&, ||); test the host array gather (D)");
+    }
+
+    // double (D): the elements as doubles, on the device (Octave's conversion)
+    octave_value as_double () const
+    {
+      check_live (m_a, "D");
+      if (m_a.type == SCAN_DOUBLE || m_a.type == SCAN_CDOUBLE)
+        return octave_value (const_cast<octave_device_array *> (this), true);
+      array_guard g;
+      const device_array d = new_device_array (m_a.dims, m_a.type == SCAN_CSINGLE
+                                                         ? SCAN_CDOUBLE : SCAN_DOUBLE, g);
+      if (d.numel ())
+        {
+          char msg[512] = "";
+          raise_engine_error (engine_array_convert (m_a.type, d.type, m_a.data (), d.data (),
+                                                    d.numel (), msg, sizeof msg), msg);
+        }
+      return device_array_value (d, g);
+    }
+
+    // Indexing and assignment are not there yet: say so, never return the whole array
+    octave_value subsref (const std::string& type, const std::list<octave_value_list>&)
+    {
+      refuse_index (type);
+    }
+    octave_value_list subsref (const std::string& type, const std::list<octave_value_list>&,
+                               int)
+    {
+      refuse_index (type);
+    }
+    octave_value subsasgn (const std::string&, const std::list<octave_value_list>&,
+                           const octave_value&)
+    {
+      error_with_id ("gpuscan:index", "gpuscan_array: assigning into a device array is "
+                     "not supported; assign into the host array gather (D), then "
+                     "gpuscan_array it");
+    }
+
+    bool save_ascii (std::ostream&) { refuse_save (); }
+    bool save_binary (std::ostream&, bool) { refuse_save (); }
+    bool save_hdf5 (octave_hdf5_id, const char *, bool) { refuse_save (); }
+
+    bool print_as_scalar () const { return true; }
+    void print (std::ostream& os, bool pr_as_read_syntax = false)
+    {
+      print_raw (os, pr_as_read_syntax);
+      newline (os);
+    }
+    void print_raw (std::ostream& os, bool = false) const
+    {
+      engine_info e;
+      engine_get_info (&e);
+      const std::string where = std::string (e.array_backend) == "host"
+                                  ? "host memory (test stand-in)" : e.gpu_name;
+      indent (os);
+      os << m_a.dims.str () << ' ' << (iscomplex () ? "complex " : "")
+         << scan_type_class (m_a.type) << " gpuscan_array on " << where;
+    }
+    void short_disp (std::ostream& os) const
+    {
+      os << "[" << m_a.dims.str () << " gpuscan_array]";
+    }
+
+  private:
+    device_array m_a;
+
+    [[noreturn]] static void refuse_index (const std::string& type)
+    {
+      error_with_id ("gpuscan:index", "gpuscan_array: D%s indexes a device array, which "
+                     "is not supported; index the host array gather (D) instead",
+                     type[0] == '(' ? "(I)" : type[0] == '{' ? "{I}" : ".NAME");
+    }
+    [[noreturn]] static void refuse_save ()
+    {
+      error_with_id ("gpuscan:save", "gpuscan_array: a device array cannot be saved; "
+                     "save gather (D)");
+    }
+
+    DECLARE_OV_TYPEID_FUNCTIONS_AND_DATA
+  };
+
+  DEFINE_OV_TYPEID_FUNCTIONS_AND_DATA (octave_device_array, "gpuscan_array", "gpuscan_array");
+
+  // the type is registered once per Octave process (see the top of this file)
+  void register_once ()
+  {
+    if (octave_device_array::static_type_id () >= 0)
+      return;
+    octave_device_array::register_type ();
+    octave::interpreter::the_interpreter ()->mlock ();
+  }
+}
+
+bool is_device_array (const octave_value& v)
+{
+  return octave_device_array::static_type_id () >= 0
+         && v.type_id () == octave_device_array::static_type_id ();
+}
+
+device_array device_array_of (const octave_value& v, const char *what)
+{
+  if (! is_device_array (v))
+    error_with_id ("gpuscan:type", "gpuscan: %s is not a device array (make one with "
+                   "gpuscan_array (X))", what);
+  const device_array& a = dynamic_cast<const octave_device_array&> (v.get_rep ()).array ();
+  check_live (a, what);
+  return a;
+}
+
+bool device_array_is_live (const octave_value& v)
+{
+  const device_array& a = dynamic_cast<const octave_device_array&> (v.get_rep ()).array ();
+  return ! a.id || engine_array_data (a.id, nullptr);
+}
+
+device_array new_device_array (const dim_vector& dv, scan_type t, array_guard& g)
+{
+  device_array a;
+  a.dims = dv;
+  a.type = t;
+  char msg[512] = "";   // (also for an empty array: no GPU is an error all the same)
+  raise_engine_error (engine_array_new (a.bytes (), &g.id, msg, sizeof msg), msg);
+  if (g.id)
+    engine_array_set_kind (g.id, t);
+  a.id = g.id;
+  return a;
+}
+
+octave_value device_array_value (const device_array& a, array_guard& g)
+{
+  register_once ();
+  octave_value v (new octave_device_array (a));
+  if (g.id == a.id)
+    g.keep ();
+  return v;
+}
+
+namespace
+{
+  template <typename AT>
+  octave_value gather_as (const device_array& a)
+  {
+    AT out = uninit<AT> (a.dims);
+    if (a.numel ())
+      {
+        char msg[512] = "";
+        raise_engine_error (engine_array_download (a.id, out.fortran_vec (), a.bytes (),
+                                                   msg, sizeof msg), msg);
+      }
+    return out;
+  }
+
+  template <typename AT>
+  void upload_as (const AT& v, const device_array& a)
+  {
+    if (! a.numel ())
+      return;
+    char msg[512] = "";
+    raise_engine_error (engine_array_upload (a.id, v.data (), a.bytes (), msg, sizeof msg), msg);
+  }
+}
+
+octave_value gather (const device_array& a)
+{
+  return with_array_type (a.type, [&] (auto tag) { return gather_as<decltype (tag)> (a); });
+}
+
+device_array upload (const octave_value& x, array_guard& g)
+{
+  const scan_type t = scan_type_of (x, "X");
+  device_array a = new_device_array (x.dims (), t, g);
+  with_array_type (t, [&] (auto tag) { upload_as (octave_value_extract<decltype (tag)> (x), a); });
+  return a;
+}
