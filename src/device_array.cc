@@ -8,6 +8,7 @@
 
 #include <octave/oct.h>
 #include <octave/interpreter.h>
+#include <octave/pt-eval.h>
 
 #include "device_array.h"
 #include "scan_request.h"
@@ -150,7 +151,11 @@ namespace
     if (octave_device_array::static_type_id () >= 0)
       return;
     octave_device_array::register_type ();
-    octave::interpreter::the_interpreter ()->mlock ();
+    // the gpuscan.oct function running now (none where a program embeds Octave and
+    // calls the gateway directly, as the fuzzer does)
+    octave::tree_evaluator& tw = octave::interpreter::the_interpreter ()->get_evaluator ();
+    if (octave_function *f = tw.current_function ())
+      f->lock ();
   }
 }
 

@@ -10,24 +10,25 @@ b=${FUZZ_BUILD:-/tmp/gpuscan-fuzz}
 rm -rf "$b" && mkdir -p "$b/corpus"
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -g -O1"
 start=$(date +%s)
-# the gateway includes headers that configure and make write (build_info.h, gpuscan_help.h)
+# the gateway includes headers that configure and make write (build_info.h, *_help.h)
 [ -x "$top/configure" ] || (cd "$top" && autoreconf -fi >/dev/null)
 mkdir -p "$b/build" && (cd "$b/build" && "$top/configure" --without-cuda >/dev/null \
-  && make -C src gpuscan_help.h gpuscan_array_help.h >/dev/null)
+  && make -C src gateway-headers >/dev/null)
 inc="$(mkoctfile -p INCFLAGS) -I$top/src -I$b/build/src"
+pids=
 # the same sources as gpuscan.oct without CUDA: the lists in src/Makefile.am
 am_list () { awk -v v="$1" '$1 == v && $2 == "=" { on = 1; $1 = $2 = "" }
   on { c = sub(/\\$/, ""); print; if (!c) exit }' "$top/src/Makefile.am"; }
 for f in $(am_list base_sources) $(am_list cpu_sources) $(am_list engine_sources); do
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
-    -c "$top/src/$f" -o "$b/$(basename "${f%.c}").o" &
+    -c "$top/src/$f" -o "$b/$(basename "${f%.c}").o" & pids="$pids $!"
 done
 for f in $(am_list host_cxx_sources) $(am_list gateway_sources); do
   clang++ -std=gnu++17 $san -fsanitize=fuzzer-no-link $inc -I"$top/kernels" \
-    -c "$top/src/$f" -o "$b/$(basename "${f%.cc}").o" &
+    -c "$top/src/$f" -o "$b/$(basename "${f%.cc}").o" & pids="$pids $!"
 done
-clang++ -std=gnu++17 $san -fsanitize=fuzzer $inc -c "$top/tests/fuzz/fuzz_gateway.cc" -o "$b/fuzz_gateway.o" &
-wait
+clang++ -std=gnu++17 $san -fsanitize=fuzzer $inc -c "$top/tests/fuzz/fuzz_gateway.cc" -o "$b/fuzz_gateway.o" & pids="$pids $!"
+for p in $pids; do wait "$p"; done   # (a failed compile fails here)
 clang++ $san -fsanitize=fuzzer "$b"/*.o -o "$b/fuzz_gateway" \
   -L"$(mkoctfile -p OCTLIBDIR)" -Wl,-rpath,"$(mkoctfile -p OCTLIBDIR)" $(mkoctfile -p OCTAVE_LIBS) -lm
 echo "fuzz: harness built in $(( $(date +%s) - start )) s"

@@ -1,7 +1,8 @@
 // libFuzzer harness for the gateway: argument parsing, class rules, segment flags,
-// compaction masks and device-array descriptors.  The fuzz input is decoded into an
+// compaction masks and device arrays.  The fuzz input is decoded into an
 // Octave argument list (X of any class and shape, then options, values, DIM candidates,
-// segment arrays of any class, junk) and handed to gpuscan or __gpuscan__ in an embedded
+// segment arrays of any class, device arrays, junk) and handed to gpuscan, gpuscan_array,
+// gather or __gpuscan__ in an embedded
 // Octave interpreter, with the CPU engine and the host stand-in for device arrays.
 // An Octave error is the right answer to bad input; a crash, a sanitizer report or a hang
 // is a bug.  Built and run by tools/fuzz.sh.
@@ -15,12 +16,14 @@
 #include <string>
 
 octave_value_list Fgpuscan (const octave_value_list&, int);
+octave_value_list Fgpuscan_array (const octave_value_list&, int);
+octave_value_list Fgather (const octave_value_list&, int);
 octave_value_list F__gpuscan__ (const octave_value_list&, int);
 
 namespace
 {
   octave::interpreter *interp;
-  octave_value live_array;   // one stand-in device array, so that some ids are real
+  octave_value live_array;   // one stand-in device array, kept for the whole run
 
   struct reader
   {
@@ -76,27 +79,21 @@ namespace
       }
   }
 
-  octave_value descriptor (reader& r)
+  // a device array (the stand-in) of any class and shape, the one kept alive, or a
+  // struct that looks like one (never a device array)
+  octave_value device_or_fake (reader& r)
   {
-    octave_scalar_map m;
     const uint8_t k = r.byte ();
-    if (k % 3 == 0 && live_array.is_defined ())
-      m = live_array.scalar_map_value ();
-    else
-      m.assign ("id", octave_uint64 (static_cast<uint64_t> (r.byte ()) << (r.byte () % 64)));
-    if (k % 5 != 0)
+    if (k % 3 == 0)
+      return live_array;
+    if (k % 3 == 1)
       {
-        RowVector sz (1 + r.byte () % 3);
-        for (octave_idx_type i = 0; i < sz.numel (); i++)
-          sz(i) = r.byte () < 240 ? r.byte () % 9 : r.real ();
-        m.assign ("size", sz);
+        octave_scalar_map m;
+        m.assign ("id", octave_uint64 (static_cast<uint64_t> (r.byte ()) << (r.byte () % 64)));
+        m.assign ("size", RowVector (2, 3.0));
+        return m;
       }
-    static const char *const cls[] = { "double", "single", "int8", "uint64", "logical", "char", "" };
-    if (k % 7 != 0)
-      m.assign ("class", std::string (cls[r.byte () % 7]));
-    if (k % 11 != 0)
-      m.assign ("complex", r.byte () % 2 == 0);
-    return m;
+    return Fgpuscan_array (octave_value_list (1, array (r)), 1)(0);
   }
 
   octave_value argument (reader& r)
@@ -112,7 +109,7 @@ namespace
         return std::string (words[r.byte () % (sizeof words / sizeof *words)]);
       case 3: return r.real ();
       case 4: return array (r);
-      case 5: return descriptor (r);
+      case 5: return device_or_fake (r);
       case 6: return Cell (1, 2);
       case 7: { octave_scalar_map m; m.assign ("a", 1); return m; }
       case 8: return octave_value (charMatrix (2, 2, 'a'), '\'');
@@ -130,10 +127,7 @@ extern "C" int LLVMFuzzerInitialize (int *, char ***)
   interp->initialize ();
   if (! interp->initialized () || interp->execute () != 0)
     abort ();
-  octave_value_list a;
-  a(0) = "upload";
-  a(1) = NDArray (dim_vector (3, 4), 2.0);
-  live_array = F__gpuscan__ (a, 1)(0);
+  live_array = Fgpuscan_array (octave_value_list (1, octave_value (NDArray (dim_vector (3, 4), 2.0))), 1)(0);
   return 0;
 }
 
@@ -143,28 +137,25 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   const uint8_t what = r.byte ();
   const int nargout = r.byte () % 4;
   octave_value_list args;
-  const bool internal = what % 4 == 3;
-  if (internal)
+  const int fn = what % 8;   // 0-4 gpuscan, 5 __gpuscan__, 6 gpuscan_array, 7 gather
+  if (fn == 5)
     {
-      static const char *const req[] = { "scan", "compact", "gather", "free", "copy", "info", "nope" };
-      args(0) = std::string (req[r.byte () % 7]);
+      static const char *const req[] = { "compact", "gather", "class", "live", "info", "nope" };
+      args(0) = std::string (req[r.byte () % 6]);
     }
   const int nargs = r.byte () % 8;
-  for (int i = 0; i < nargs; i++)
-    args(args.length ()) = i == 0 && ! internal ? array (r) : argument (r);
   try
     {
-      octave_value_list out = internal ? F__gpuscan__ (args, nargout) : Fgpuscan (args, nargout);
-      // results of scans on stand-in device arrays are freed again
-      for (int i = 0; internal && i < out.length (); i++)
-        if (out(i).isstruct () && out(i).numel () == 1
-            && out(i).scalar_map_value ().isfield ("id"))
-          {
-            octave_value_list f;
-            f(0) = "free";
-            f(1) = out(i).scalar_map_value ().getfield ("id");
-            F__gpuscan__ (f, 0);
-          }
+      for (int i = 0; i < nargs; i++)
+        args(args.length ()) = i == 0 && fn != 5 ? (r.byte () % 4 ? array (r) : device_or_fake (r))
+                                                 : argument (r);
+      switch (fn)
+        {
+        case 5: F__gpuscan__ (args, nargout); break;
+        case 6: Fgpuscan_array (args, nargout); break;
+        case 7: Fgather (args, nargout); break;
+        default: Fgpuscan (args, nargout);
+        }
     }
   catch (const octave::execution_exception&)
     {
