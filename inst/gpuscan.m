@@ -718,16 +718,18 @@ endfunction
 %! end_unwind_protect
 
 %!test
-%! ## clearing gpuscan's functions unloads gpuscan.oct and frees the GPU buffers (the
-%! ## build keeps C++ statics out of STB_GNU_UNIQUE, which would pin the library); the
-%! ## next call loads it again
+%! ## __gpuscan__ ("release") (what pkg unload runs) frees the GPU buffers and starts
+%! ## the engine again; clearing gpuscan's functions leaves them loaded and working (the
+%! ## device arrays' type must outlive its values)
 %! y0 = gpuscan (1:5);
 %! x = rand (1e6, 1);
 %! y = gpuscan (x, "algorithm", gpuscan_info ().algorithms{end});
 %! held = gpuscan_info ().gpu_memory_held_bytes;
-%! clear gpuscan __gpuscan__
+%! __gpuscan__ ("release");
 %! ## (gpuscan_info starts the engine again: pinned staging and a probe, no scan buffers)
 %! assert (gpuscan_info ().gpu_memory_held_bytes < held || held == 0);
+%! assert (gpuscan (1:5), y0);
+%! clear gpuscan __gpuscan__
 %! assert (gpuscan (1:5), y0);
 %! clear all
 %! assert (gpuscan (1:5), [1 3 6 10 15]);
@@ -754,7 +756,7 @@ endfunction
 %! ## (where GPUSCAN_ENGINE or GPUSCAN_ALGORITHM takes the choice away, nothing is timed)
 %! x = mod ((1:2^17)', 17) - 8;
 %! ref = cumsum (x);
-%! clear gpuscan __gpuscan__
+%! __gpuscan__ ("release");
 %! assert (gpuscan_info ().auto_crossover, [-1 -1 -1]);
 %! for k = 1:5
 %!   assert (gpuscan (x), ref);
@@ -814,9 +816,9 @@ endfunction
 %!     setenv ("GPUSCAN_ENGINE", "");
 %!     setenv ("GPUSCAN_FAULT", "");
 %!     if (strcmp (f{1}, "lost"))
-%!       ## a lost GPU stays lost for this process's engine; reloading finds it again
+%!       ## a lost GPU stays lost for this process's engine; a release finds it again
 %!       assert (gpuscan (x), ref);
-%!       clear gpuscan __gpuscan__
+%!       __gpuscan__ ("release");
 %!     endif
 %!     assert (gpuscan (x, "algorithm", "decoupled"), ref);
 %!     if (! isempty (gpuscan_info ().device_arrays))
@@ -839,12 +841,12 @@ endfunction
 %!   endfor
 %!   ## no pinned memory at start-up: no GPU engine, the CPU engine works
 %!   setenv ("GPUSCAN_FAULT", "host_alloc");
-%!   clear gpuscan __gpuscan__
+%!   __gpuscan__ ("release");
 %!   assert (gpuscan (x), ref);
 %!   assert (gpuscan_info ().gpu_count, 0);
 %!   fail ("gpuscan (x, 'algorithm', 'decoupled')", "pinned");
 %!   setenv ("GPUSCAN_FAULT", "");
-%!   clear gpuscan __gpuscan__
+%!   __gpuscan__ ("release");
 %!   assert (gpuscan (x, "algorithm", "decoupled"), ref);
 %! unwind_protect_cleanup
 %!   setenv ("GPUSCAN_FAULT", "");

@@ -1,10 +1,11 @@
 // The device-array value type (device_array.h).
 //
 // Octave keeps a value type's prototype in its type table for as long as the
-// interpreter runs, so the oct-file that registers the type must stay loaded: the first
-// device array locks the function that made it (mlock), and `clear` no longer unloads
-// gpuscan.oct.  The engine's memory is still given back at `pkg unload` (PKG_DEL calls
-// __gpuscan__ ("release")); a value that outlives it is stale, and says so when used.
+// interpreter runs, and a live value calls into this file, so the oct-file that
+// registers the type must stay loaded: every gateway function registers it at its first
+// call and locks itself (mlock), so that `clear` never unloads gpuscan.oct.  The
+// engine's memory is given back, and its state reset, by __gpuscan__ ("release"), which
+// `pkg unload` runs (PKG_DEL); a value that outlives it is stale, and says so when used.
 
 #include <octave/oct.h>
 #include <octave/interpreter.h>
@@ -144,19 +145,18 @@ namespace
   };
 
   DEFINE_OV_TYPEID_FUNCTIONS_AND_DATA (octave_device_array, "gpuscan_array", "gpuscan_array");
+}
 
-  // the type is registered once per Octave process (see the top of this file)
-  void register_once ()
-  {
-    if (octave_device_array::static_type_id () >= 0)
-      return;
+void gateway_start ()
+{
+  if (octave_device_array::static_type_id () < 0)
     octave_device_array::register_type ();
-    // the gpuscan.oct function running now (none where a program embeds Octave and
-    // calls the gateway directly, as the fuzzer does)
-    octave::tree_evaluator& tw = octave::interpreter::the_interpreter ()->get_evaluator ();
-    if (octave_function *f = tw.current_function ())
-      f->lock ();
-  }
+  // the gateway function running now (none where a program embeds Octave and calls the
+  // gateway directly, as the fuzzer does)
+  octave::tree_evaluator& tw = octave::interpreter::the_interpreter ()->get_evaluator ();
+  octave_function *f = tw.current_function ();
+  if (f && ! f->islocked ())
+    f->lock ();
 }
 
 bool is_device_array (const octave_value& v)
@@ -196,8 +196,7 @@ device_array new_device_array (const dim_vector& dv, scan_type t, array_guard& g
 
 octave_value device_array_value (const device_array& a, array_guard& g)
 {
-  register_once ();
-  octave_value v (new octave_device_array (a));
+  octave_value v (new octave_device_array (a));   // (gateway_start registered the type)
   if (g.id == a.id)
     g.keep ();
   return v;

@@ -24,6 +24,10 @@ struct device_array
   void *data () const { return numel () ? engine_array_data (id, nullptr) : nullptr; }
 };
 
+// at the top of every gateway function: registers the type, and keeps gpuscan.oct
+// loaded from then on (device_array.cc says why)
+void gateway_start ();
+
 bool is_device_array (const octave_value& v);
 
 // the device array v holds, checked to be live ("gpuscan:stale" if its memory was

@@ -120,6 +120,7 @@ namespace
 
 DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
 {
+  gateway_start ();
   if (args.length () < 1)
     error_with_id ("gpuscan:nargin", "gpuscan: X is missing; usage: "
                    "Y = gpuscan (X, DIM, OPTION, ...)");

@@ -20,6 +20,7 @@
 
 DEFUN_DLD (gpuscan_array, args, , DOCSTRING_gpuscan_array)
 {
+  gateway_start ();
   if (args.length () != 1)
     print_usage ();
   engine_set_warning_handler (octave_engine_warning);
@@ -42,6 +43,7 @@ DEFUN_DLD (gpuscan_array, args, , DOCSTRING_gpuscan_array)
 // (any other value comes back as it is, as MATLAB's gather does)
 DEFUN_DLD (gather, args, nargout, DOCSTRING_gather)
 {
+  gateway_start ();
   const int nargin = args.length ();
   if (nargout > std::max (nargin, 1))
     error_with_id ("gpuscan:nargout", "gather: %d outputs for %d inputs", nargout, nargin);

@@ -213,6 +213,7 @@ DEFUN_DLD (__gpuscan__, args, nargout,
            "Internal to the gpuscan package (gpuscan_info, gpuscan_array, "
            "gpuscan_compact).\n@end deftypefn")
 {
+  gateway_start ();
   if (args.length () < 1 || ! args(0).is_string ())
     error_with_id ("gpuscan:internal", "__gpuscan__: internal to the gpuscan package");
   engine_set_warning_handler (octave_engine_warning);

@@ -1,4 +1,6 @@
 /* "auto" (see auto_choice.h). */
+#include <string.h>
+
 #include "engine/auto_choice.h"
 
 enum { AUTO_BUCKETS = 64 };
@@ -79,4 +81,9 @@ double auto_crossover (shape_class c)
       any = 1;
     }
   return any ? 0 : -1;
+}
+
+void auto_forget (void)
+{
+  memset (buckets, 0, sizeof buckets);
 }

@@ -42,5 +42,7 @@ void auto_record (const scan_desc *d, auto_run run, double seconds);
 /* for gpuscan_info: the smallest size whose bucket chose the GPU over the CPU engine's
    threads; 0 where every measured bucket chose the CPU, -1 where none is measured yet */
 double auto_crossover (shape_class c);
+/* forget every time recorded: "auto" starts measuring again (at engine_release) */
+void auto_forget (void);
 
 #endif

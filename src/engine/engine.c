@@ -99,6 +99,7 @@ void engine_get_info (engine_info *info)
 
 void engine_release (void)
 {
+  auto_forget ();
   device_arrays_release ();
 #ifdef GPUSCAN_WITH_CUDA
   cuda_engine_release ();
@@ -106,7 +107,7 @@ void engine_release (void)
   work_pool_release ();
 }
 
-/* unloading the oct-file (clear functions, clear all, exit) gives everything back */
+/* unloading the oct-file (at exit: it stays loaded once called) gives everything back */
 __attribute__ ((destructor)) static void unload (void)
 {
   engine_release ();

@@ -56,8 +56,9 @@ typedef struct engine_info {
 } engine_info;
 void engine_get_info (engine_info *info);
 
-/* Free everything the engines hold, device arrays included (run when the oct-file is
-   unloaded; pkg unload runs it too). */
+/* Free everything the engines hold, device arrays included, and start again as at load
+   ("auto" measures anew, the GPU is found again): __gpuscan__ ("release"), which pkg
+   unload runs, and at exit. */
 void engine_release (void);
 
 /* The number of nonzero bytes of mask, and y = x(mask) of a host array (the elements,
