@@ -48,7 +48,7 @@
 ## @env{GPUSCAN_ENGINE} forces @qcode{"cpu"} or @qcode{"gpu"})
 ## @item gpu_memory_held_bytes
 ## device and pinned host memory gpuscan keeps between calls (buffers grow to the
-## largest scan so far and are freed by @code{clear all}, @code{pkg unload} and exit)
+## largest scan so far and are freed by @code{pkg unload} and at exit)
 ## @item device_arrays
 ## where @code{gpuscan_array} keeps its data: @qcode{"cuda"}, @qcode{"host"} (the
 ## test stand-in that @env{GPUSCAN_HOST_ARRAYS}=1 selects) or @qcode{""} (no GPU)
