@@ -10,35 +10,42 @@
 ## @deftypefnx {} {[@var{steps}, @var{info}] =} gpuscan_trace (@var{x}, @var{algorithm})
 ## @deftypefnx {} {@dots{} =} gpuscan_trace (@dots{}, "padding", @var{tf})
 ## @deftypefnx {} {@dots{} =} gpuscan_trace (@dots{}, "plot")
-## Watch a classic block scan work: the inclusive sum of the vector @var{x} (1 to 1024
+## Watch a classic block scan work: the sum scan of the vector @var{x} (1 to 1024
 ## elements, one block) step by step, as the shared-memory array after each step.
 ##
 ## @var{algorithm} is @qcode{"kogge-stone"} (Hillis-Steele, double-buffered: at step
 ## @code{d = 1, 2, 4, @dots{}} every element adds the one @code{d} places before it) or
 ## @qcode{"brent-kung"} (a reduction tree that leaves the total at the end, the
-## up-sweep, then a distribution tree that fills in the rest, the down-sweep).  The
-## steps are those of gpuscan's own block scans (@code{"algorithm", "kogge-stone"} and
-## @code{"brent-kung"}): the kernels' step code, run here by the CPU engine one thread
-## at a time over a block of the next power of two threads (the elements past
+## up-sweep, then a distribution tree that fills in the rest, the down-sweep), both
+## inclusive, or @qcode{"blelloch"}, the lecture's exclusive work-efficient scan
+## (Brent-Kung's up-sweep, the root cleared to 0, then a down-sweep in which each node
+## hands its value to its left child and adds the child's old value to its own).  The
+## Kogge-Stone and Brent-Kung steps are those of gpuscan's own block scans
+## (@code{"algorithm", "kogge-stone"} and @code{"brent-kung"}), Blelloch's the same step
+## code's (the kernels scan inclusively and have none): run here by the CPU engine one
+## thread at a time over a block of the next power of two threads (the elements past
 ## @code{numel (@var{x})} hold 0 and are not shown).
 ##
 ## @var{steps} has a row for the array as loaded, then one for each step, in element
-## order (padding removed); its last row is @code{cumsum (@var{x})}.  @var{info} has
+## order (padding removed); its last row is @code{cumsum (@var{x})}, or for Blelloch
+## the exclusive scan @code{[0, cumsum(@var{x})(1:end-1)]}.  @var{info} has
 ## @code{step}, a struct array with, for each step, @code{name} (@qcode{"d = 4"},
 ## @qcode{"up-sweep level 2"}, @dots{}), @code{threads} (those that add), @code{adds},
 ## @code{conflicts} and the adds as arrows @code{from} and @code{to} (element indices);
 ## the totals @code{steps}, @code{adds} and @code{conflicts}; and @code{formula}, the
 ## textbook counts for a power-of-two @var{n}: Kogge-Stone @code{log2 (n)} steps and
 ## @code{n*log2 (n) - (n - 1)} adds, Brent-Kung @code{2*log2 (n) - 1} steps and
-## @code{2*(n - 1) - log2 (n)} adds: the work-efficient one does fewer adds in more steps.
+## @code{2*(n - 1) - log2 (n)} adds, Blelloch @code{2*log2 (n) + 1} steps (the clearing
+## of the root is one) and @code{2*(n - 1)} adds: the work-efficient ones do fewer adds
+## in more steps.
 ##
 ## @code{conflicts} counts shared-memory bank conflicts: for each warp of 32 threads and
 ## each load or store of a step, the wavefronts the addresses take beyond the one a
 ## request takes without conflicts (32 banks of 4-byte words: elements counted as
-## 4-byte values, as in the source documents).  Brent-Kung's strided steps conflict; one
+## 4-byte values, as in the source documents).  The trees' strided steps conflict; one
 ## padding slot every 32 elements (GPU Gems 3's @code{CONFLICT_FREE_OFFSET}, which
 ## gpuscan's kernel uses) removes most of it.  @code{"padding", false} traces the
-## unpadded tree.
+## unpadded trees.
 ##
 ## With no output the steps are printed, a line each with the elements aligned;
 ## @qcode{"plot"} draws them: the array as rows of cells, a row a step, with an arrow
@@ -56,7 +63,8 @@ function [steps, info] = gpuscan_trace (x, algorithm, varargin)
   if (nargin < 2)
     print_usage ();
   endif
-  algorithm = validatestring (algorithm, {"kogge-stone", "brent-kung"}, "gpuscan_trace");
+  algorithm = validatestring (algorithm, {"kogge-stone", "brent-kung", "blelloch"},
+                              "gpuscan_trace");
   padding = true;
   draw = false;
   i = 1;
@@ -105,6 +113,8 @@ function f = formula (algorithm, n)
     f = struct ("steps", NaN, "adds", NaN);
   elseif (strcmp (algorithm, "kogge-stone"))
     f = struct ("steps", k, "adds", n * k - (n - 1));
+  elseif (strcmp (algorithm, "blelloch"))
+    f = struct ("steps", 2 * k + 1, "adds", 2 * (n - 1));
   else
     f = struct ("steps", max (2 * k - 1, 0), "adds", 2 * (n - 1) - k);
   endif
@@ -114,7 +124,7 @@ function print_steps (arr, t)
   w = max (3, max (cellfun (@numel, arrayfun (@(v) sprintf ("%g", v), arr(:), "uniformoutput", false))));
   names = [{"load"}, {t.step.name}];
   label = max (cellfun (@numel, names));
-  printf ("%s%s\n", t.algorithm, merge (strcmp (t.algorithm, "brent-kung") && ! t.padding, " (no padding)", ""));
+  printf ("%s%s\n", t.algorithm, merge (! strcmp (t.algorithm, "kogge-stone") && ! t.padding, " (no padding)", ""));
   for r = 1:rows (arr)
     printf ("  %-*s ", label, names{r});
     printf (" %*g", [repmat(w, 1, columns (arr)); arr(r, :)]);
@@ -164,19 +174,23 @@ endfunction
 %! x = [3 1 7 0 4 1 6 3];
 %! gpuscan_trace (x, "kogge-stone")
 %! gpuscan_trace (x, "brent-kung")
+%! ## the exclusive scan: the same up-sweep, the root cleared, a down-sweep that swaps
+%! gpuscan_trace (x, "blelloch")
 
 %!demo
 %! ## 16 elements, and work against steps for n = 16 ... 1024; the padding against the
 %! ## bank conflicts of Brent-Kung's strided steps
 %! gpuscan_trace (1:16, "kogge-stone")
 %! gpuscan_trace (1:16, "brent-kung")
-%! printf ("%6s %18s %18s %22s\n", "n", "Kogge-Stone", "Brent-Kung", "conflicts (pad/none)");
+%! printf ("%6s %18s %18s %22s %18s\n", "n", "Kogge-Stone", "Brent-Kung", "conflicts (pad/none)",
+%!         "Blelloch");
 %! for n = 2 .^ (4:10)
 %!   [~, ks] = gpuscan_trace (ones (1, n), "kogge-stone");
 %!   [~, bk] = gpuscan_trace (ones (1, n), "brent-kung");
 %!   [~, raw] = gpuscan_trace (ones (1, n), "brent-kung", "padding", false);
-%!   printf ("%6d %5d steps %5d adds %3d steps %5d adds %10d / %d\n", n, ks.steps, ks.adds,
-%!           bk.steps, bk.adds, bk.conflicts, raw.conflicts);
+%!   [~, bl] = gpuscan_trace (ones (1, n), "blelloch");
+%!   printf ("%6d %5d steps %5d adds %3d steps %5d adds %10d / %-10d %3d steps %5d adds\n", n,
+%!           ks.steps, ks.adds, bk.steps, bk.adds, bk.conflicts, raw.conflicts, bl.steps, bl.adds);
 %! endfor
 
 %!test
@@ -193,16 +207,29 @@ endfunction
 %! assert ({t.step.name}, {"up-sweep level 1", "up-sweep level 2", "up-sweep level 3", ...
 %!                         "down-sweep level 2", "down-sweep level 1"});
 %! assert ([t.step.adds], [4 2 1 1 3]);
+%! [s, t] = gpuscan_trace ([3 1 7 0 4 1 6 3], "blelloch");
+%! assert (s(4, :), [3 4 7 11 4 5 6 25]);   # the same up-sweep
+%! assert (s(5, :), [3 4 7 11 4 5 6 0]);    # the root cleared
+%! assert (s(6, :), [3 4 7 0 4 5 6 11]);    # the lecture's down-sweep, level by level
+%! assert (s(7, :), [3 0 7 4 4 11 6 16]);
+%! assert (s(8, :), [0 3 4 11 11 15 16 22]);
+%! assert ({t.step(4:5).name}, {"clear the root", "down-sweep level 3"});
+%! assert ([t.step.adds], [4 2 1 0 1 2 4]);
+%! assert ([t.step(6).from; t.step(6).to], [2 6; 4 8]);
 
 %!test
 %! ## the last row is cumsum for every length, power of two or not; the counts are the
 %! ## formulas' for powers of two
 %! for n = [1 2 3 5 8 31 32 33 100 255 256 257 1000 1023 1024]
 %!   x = round (10 * randn (1, n));
-%!   for a = {"kogge-stone", "brent-kung"}
+%!   for a = {"kogge-stone", "brent-kung", "blelloch"}
 %!     [s, t] = gpuscan_trace (x, a{1});
 %!     assert (s(1, :), x);
-%!     assert (s(end, :), cumsum (x), 0);
+%!     if (strcmp (a{1}, "blelloch"))
+%!       assert (s(end, :), [0, cumsum(x)(1:end-1)], 0);
+%!     else
+%!       assert (s(end, :), cumsum (x), 0);
+%!     endif
 %!     assert (rows (s), t.steps + 1);
 %!     if (n == 2 ^ round (log2 (n)))
 %!       assert ([t.steps, t.adds], [t.formula.steps, t.formula.adds]);
@@ -226,6 +253,12 @@ endfunction
 %! assert ([pad.step(up).conflicts], zeros (1, 10));
 %! assert (pad.conflicts < raw.conflicts / 10);
 %! assert (pad.adds, raw.adds);
+%! ## Blelloch's tree: the same up-sweep; its down-sweep conflicts without the padding
+%! [~, braw] = gpuscan_trace (ones (1, 1024), "blelloch", "padding", false);
+%! [~, bpad] = gpuscan_trace (ones (1, 1024), "blelloch");
+%! assert ([bpad.step(1:10).conflicts], [pad.step(1:10).conflicts]);
+%! assert (all ([braw.step(end-4:end).conflicts] > 0));
+%! assert (bpad.conflicts < braw.conflicts / 10);
 
 %!test
 %! ## printed and drawn

@@ -65,4 +65,29 @@ struct brent_kung_step
   }
 };
 
+// Blelloch's exclusive scan (the lecture's work-efficient scan): Brent-Kung's up-sweep,
+// the root cleared to the identity, then a down-sweep over strides n/2, ..., 1 in which
+// node i = (t + 1) 2s - 1 hands its value (the prefix before its subtree) to its left
+// child i - s and takes that prefix combined with the left child's old value (the left
+// subtree's total).  gpuscan's kernels scan inclusively and have no Blelloch scan: only
+// the trace runs this step.
+template <bool PADDED>
+struct blelloch_step : brent_kung_step<PADDED>
+{
+  typedef brent_kung_step<PADDED> tree;
+  static __host__ __device__ __forceinline__ bool adds_down (int t, int s, int n)
+  { return tree::node (t, s) < n; }
+  template <typename S, typename Combine>
+  static __host__ __device__ __forceinline__ void down (S *buf, int t, int s, int n, Combine combine)
+  {
+    const int i = tree::node (t, s);
+    if (adds_down (t, s, n))
+      {
+        const S left = buf[tree::slot (i - s)];
+        buf[tree::slot (i - s)] = buf[tree::slot (i)];
+        buf[tree::slot (i)] = combine (buf[tree::slot (i)], left);
+      }
+  }
+};
+
 }  // namespace gsk

@@ -160,10 +160,11 @@ namespace
       error_with_id ("gpuscan:trace", "gpuscan_trace: X must be a real vector of 1 to %d "
                      "elements (one block)", (int) TRACE_MAX_ELEMENTS);
     const std::string name = alg.is_string () ? alg.string_value () : "";
-    if (name != "kogge-stone" && name != "brent-kung")
-      error_with_id ("gpuscan:trace", "gpuscan_trace: ALGORITHM must be \"kogge-stone\" or "
-                     "\"brent-kung\"");
-    const trace_algorithm a = name == "kogge-stone" ? TRACE_KOGGE_STONE : TRACE_BRENT_KUNG;
+    if (name != "kogge-stone" && name != "brent-kung" && name != "blelloch")
+      error_with_id ("gpuscan:trace", "gpuscan_trace: ALGORITHM must be \"kogge-stone\", "
+                     "\"brent-kung\" or \"blelloch\"");
+    const trace_algorithm a = name == "kogge-stone" ? TRACE_KOGGE_STONE
+                              : name == "brent-kung" ? TRACE_BRENT_KUNG : TRACE_BLELLOCH;
     const NDArray x = xv.array_value ();
     const int n = (int) x.numel ();
     const int nsteps = engine_trace_steps (a, n);

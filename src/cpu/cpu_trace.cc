@@ -1,4 +1,4 @@
-/* The classic block scans traced a step at a time on the host (cpu_trace.h), through the
+/* The classic block scans (and Blelloch's exclusive scan) traced a step at a time on the host (cpu_trace.h), through the
    kernels' step code: kernels/block_scan_steps.cuh compiled as host code. */
 #include <cstdio>
 #include <vector>
@@ -120,42 +120,67 @@ void kogge_stone (recorder& r, std::vector<double> buf[2], int block)
     }
 }
 
+// Brent-Kung (inclusive) or Blelloch (exclusive): the same up-sweep, then Brent-Kung's
+// distribution tree, or the root cleared and Blelloch's down-sweep
 template <bool PADDED>
-void brent_kung (recorder& r, std::vector<double>& buf, int block)
+void tree_scan (recorder& r, std::vector<double>& buf, int block, bool exclusive)
 {
-  typedef brent_kung_step<PADDED> step;
-  // one level of either tree: thread t combines the pair (from, to) of its node
+  typedef brent_kung_step<PADDED> bk;
+  typedef blelloch_step<PADDED> bl;
+  // one level of a tree: thread t combines the pair (from, to) of its node (and in
+  // Blelloch's down-sweep also moves to's old value to from)
   const auto sweep = [&] (bool up, int level, int stride) {
     trace_step& s = r.steps[r.step];
     std::snprintf (s.name, sizeof s.name, "%s-sweep level %d", up ? "up" : "down", level);
-    conflict_count left (block), right (block), writes (block);
+    conflict_count left (block), right (block), writes (block), moves (block);
     for (int t = 0; t < block; t++)
       {
+        const bool swaps = ! up && exclusive;
         if (up)
-          step::up (buf.data (), t, stride, block, plus);
+          bk::up (buf.data (), t, stride, block, plus);
+        else if (swaps)
+          bl::down (buf.data (), t, stride, block, plus);
         else
-          step::down (buf.data (), t, stride, block, plus);
-        if (up ? step::adds_up (t, stride, block) : step::adds_down (t, stride, block))
+          bk::down (buf.data (), t, stride, block, plus);
+        if (up ? bk::adds_up (t, stride, block)
+               : swaps ? bl::adds_down (t, stride, block) : bk::adds_down (t, stride, block))
           {
-            const int i = step::node (t, stride);
-            const int from = up ? i - stride : i, to = up ? i : i + stride;
-            left.access (t, step::slot (from));
-            right.access (t, step::slot (to));
-            writes.access (t, step::slot (to));
+            const int i = bk::node (t, stride);
+            const int from = up || swaps ? i - stride : i, to = up || swaps ? i : i + stride;
+            left.access (t, bk::slot (from));
+            right.access (t, bk::slot (to));
+            writes.access (t, bk::slot (to));
+            if (swaps)
+              moves.access (t, bk::slot (from));
             s.threads++;
             s.adds++;
             r.arrow (from, to);
           }
       }
-    s.conflicts = left.extra () + right.extra () + writes.extra ();
-    r.row (buf.data (), step::slot);
+    s.conflicts = left.extra () + right.extra () + writes.extra () + moves.extra ();
+    r.row (buf.data (), bk::slot);
     r.step++;
   };
+  const int levels = log2_of (block);
   int level = 1;
   for (int stride = 1; stride < block; stride <<= 1)
     sweep (true, level++, stride);
-  level = log2_of (block) - 1;
-  for (int stride = block / 4; stride > 0; stride >>= 1)
+  if (! exclusive)
+    {
+      level = levels - 1;
+      for (int stride = block / 4; stride > 0; stride >>= 1)
+        sweep (false, level--, stride);
+      return;
+    }
+  // one thread writes the identity over the total
+  trace_step& s = r.steps[r.step];
+  std::snprintf (s.name, sizeof s.name, "clear the root");
+  buf[bk::slot (block - 1)] = 0.0;
+  s.threads = 1;
+  r.row (buf.data (), bk::slot);
+  r.step++;
+  level = levels;
+  for (int stride = block / 2; stride > 0; stride >>= 1)
     sweep (false, level--, stride);
 }
 
@@ -166,7 +191,7 @@ extern "C" int cpu_trace_steps (trace_algorithm a, int n)
   if (n < 1 || n > TRACE_MAX_ELEMENTS)
     return -1;
   const int k = log2_of (block_of (n));
-  return a == TRACE_KOGGE_STONE ? k : k ? 2 * k - 1 : 0;
+  return a == TRACE_KOGGE_STONE ? k : a == TRACE_BLELLOCH ? 2 * k + 1 : k ? 2 * k - 1 : 0;
 }
 
 extern "C" int cpu_trace (trace_algorithm a, int padded, const double *x, int n, double *rows,
@@ -194,10 +219,11 @@ extern "C" int cpu_trace (trace_algorithm a, int padded, const double *x, int n,
       std::vector<double> buf (block + block / 32, 0.0);
       for (int i = 0; i < n; i++)
         buf[padded ? brent_kung_step<true>::slot (i) : i] = x[i];
+      const bool exclusive = a == TRACE_BLELLOCH;
       if (padded)
-        brent_kung<true> (r, buf, block);
+        tree_scan<true> (r, buf, block, exclusive);
       else
-        brent_kung<false> (r, buf, block);
+        tree_scan<false> (r, buf, block, exclusive);
     }
   return nsteps;
 }

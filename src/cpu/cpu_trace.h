@@ -1,4 +1,5 @@
-/* The classic block scans step by step (Kogge-Stone, Brent-Kung), on the host: each
+/* The classic block scans step by step (Kogge-Stone, Brent-Kung, Blelloch's exclusive
+   scan), on the host: each
    thread of a step in turn, through the kernels' own step code
    (kernels/block_scan_steps.cuh), recording the array after every step, the adds and the
    shared-memory bank conflicts of the addresses the steps use. */
