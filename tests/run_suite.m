@@ -14,7 +14,7 @@ function ok = run_suite ()
     printf ("  %-14s %3d of %3d passed, %d skipped (%.1f s) [%s]\n", f{1}, npass,
             ntest, nskip + nrtskip, toc (t0), which (f{1}));
     ok = ok && npass + nxfail + nbug == ntest;
-    ## `help` must find the texinfo (a class's sits inside its classdef in Octave 7)
+    ## `help` must find the texinfo (for a compiled function, its docstring)
     [~, format] = get_help_text (f{1});
     if (! strcmp (format, "texinfo"))
       printf ("  %-14s has no texinfo help (help finds: %s)\n", f{1}, format);

@@ -25,7 +25,7 @@ if [[ $steps == *" asan "* ]]; then
     || { tail -30 make.log; exit 1; }
   echo "== AddressSanitizer + UndefinedBehaviorSanitizer: the Octave suite"
   LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
-  ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=0:malloc_context_size=8 \
+  ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=0:malloc_context_size=${GPUSCAN_ASAN_FRAMES:-2} \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 GPUSCAN_HOST_ARRAYS=1 GPUSCAN_TEST_MAX_GB=4 \
   GPUSCAN_DIFFERENTIAL_CASES=${GPUSCAN_DIFFERENTIAL_CASES:-40} \
   GPUSCAN_DIFFERENTIAL_SECONDS=${GPUSCAN_DIFFERENTIAL_SECONDS:-120} \
