@@ -227,6 +227,10 @@ endfunction
 %! assert (gather (y), gpuscan (x(1:300), "recurrence", a, "initial", 2, "reverse"));
 %! ## a host X with device segments runs on the host
 %! assert (gpuscan (x, "segments", gpuscan_array (f)), gpuscan (x, "segments", f));
+%! ## DIM and KEYS given as device arrays are read on the host
+%! assert (gather (gpuscan (gpuscan_array (m), gpuscan_array (2))), gpuscan (m, 2));
+%! assert (gather (gpuscan (gpuscan_array (x), "keys", gpuscan_array (cumsum (f)))),
+%!         gpuscan (x, "keys", cumsum (f)));
 
 %!testif ; have_arrays ()
 %! ## a scan of a scan stays on the device; results are independent arrays

@@ -94,12 +94,15 @@ namespace
     return retval;
   }
 
-  // args with every device array gathered into host memory
-  octave_value_list on_host (const octave_value_list& args)
+  // args with device arrays gathered into host memory: all of them, or (for the device
+  // scan) all but X and SEGMENTS, which the device scan reads where they are
+  octave_value_list on_host (const octave_value_list& args, bool keep_device = false)
   {
     octave_value_list h = args;
-    for (int i = 0; i < args.length (); i++)
-      if (is_device_array (args(i)))
+    for (int i = keep_device ? 1 : 0; i < args.length (); i++)
+      if (is_device_array (args(i))
+          && ! (keep_device && args(i - 1).is_string () && args(i - 1).rows () == 1
+                && ! strcasecmp (args(i - 1).string_value ().c_str (), "segments")))
         h(i) = gather (device_array_of (args(i), "a device array argument"));
     return h;
   }
@@ -128,7 +131,7 @@ DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
   if (! is_device_array (args(0)))
     return host_scan (on_host (args), nargout);
   if (! needs_host (args))
-    return device_scan (args, nargout);
+    return device_scan (on_host (args, true), nargout);
   octave_value_list out = host_scan (on_host (args), nargout);
   for (int k = 0; k < out.length (); k++)
     {
