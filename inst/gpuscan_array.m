@@ -34,8 +34,13 @@
 ## @code{islogical}, @code{isa} and @code{classUnderlying} (the class of the
 ## elements) describe it without copying it; displaying it shows its shape, class and
 ## GPU.  A copy (@code{@var{c} = @var{d}}) shares the memory until one of them would
-## change.  Indexing, assignment into it, arithmetic and @code{save} are not supported
-## yet: each says so, and @code{gather} is one call away.
+## change.  @code{@var{d}(@var{i})}, @code{@var{d}(@var{i}, @var{j}, @dots{})} (ranges,
+## @code{end}, @code{:}, logical masks) and @code{@var{d}(@var{i}) = @var{v}} give device
+## arrays, with Octave's rules; a logical mask on the device with as many elements as
+## @var{d} runs on the GPU (@code{gpuscan_compact}), every other index takes @var{d}
+## through host memory (fine for small arrays, a round trip for large ones).
+## @code{double (@var{d})} converts on the GPU.  Arithmetic, comparisons, other casts and
+## @code{save} are not supported yet: each says so, and @code{gather} is one call away.
 ##
 ## The GPU memory is freed when the last copy of the array goes (@code{clear},
 ## reassignment), at @code{pkg unload gpuscan} and at exit.  An array whose memory was
@@ -325,9 +330,44 @@ endfunction
 %! assert (gather (gpuscan (gpuscan_array (int8 ([1 2 3 4])), "exclusive")), [0 1 3 6]);
 
 %!testif ; have_arrays ()
-%! ## indexing is refused by name, never answered with the whole array
+%! ## indexing and assignment as the host array's, results on the device: subscripts,
+%! ## ranges, end, colon, linear and logical indices (a device mask on the device)
+%! rand ("seed", 3);
+%! for c = {"double", "single", "int16", "uint64", "logical"}
+%!   x = cast (reshape (mod ((1:60) * 7, 11), 3, 4, 5), c{1});
+%!   d = gpuscan_array (x);
+%!   for e = {"d(2, 3, 4)", "d(end)", "d(:)", "d(:, end, 2)", "d(2:3, [1 end], :)", ...
+%!            "d(7:9)", "d([])", "d(:, :)", "d(mask)", "d(gpuscan_array (mask))", ...
+%!            "d(logical (x))", "d(1, [true false true])", "d(gpuscan_array (2), 1)"}
+%!     mask = rand (size (x)) < 0.4;
+%!     r = eval (e{1});
+%!     ref = eval (strrep (strrep (e{1}, "d(", "x("), "gpuscan_array ", ""));
+%!     assert (isa (r, "gpuscan_array") && isequal (gather (r), ref)
+%!             && strcmp (classUnderlying (r), class (ref)), "%s of %s", e{1}, c{1});
+%!   endfor
+%!   ## assignment: a new device array, Octave's class rules, deletion; copies unchanged
+%!   y = x;
+%!   c0 = d;
+%!   d(2, 3, 4) = 5;
+%!   y(2, 3, 4) = 5;
+%!   d(:, 1, :) = gpuscan_array (zeros (3, 1, 5));
+%!   y(:, 1, :) = 0;
+%!   d(:, :, 2) = [];
+%!   y(:, :, 2) = [];
+%!   assert (isa (d, "gpuscan_array"));
+%!   assert (gather (d), y);
+%!   assert (gather (c0), x);
+%! endfor
+%! z = gpuscan_array ([1 2 3]);
+%! z(2) = 2i;
+%! assert (gather (z), [1 2i 3]);
+%! ## what the host array refuses, the device array refuses alike
 %! d = gpuscan_array ((1:5)');
-%! for e = {"d(1)", "d(end)", "d(2)", "d(:)", "d(2, 1)", "d{1}", "d(1) = 3;"}
+%! fail ("d(6)", "out of bound");
+%! fail ("d(0)", "subscripts must be");
+%! fail ("d(1.5)", "subscripts must be");
+%! ## D{I} and D.NAME mean nothing for an array
+%! for e = {"d{1}", "d.x", "d{1} = 3;"}
 %!   fail (e{1}, "gpuscan_array.*gather");
 %! endfor
 %! assert (gather (d), (1:5)');      # the array itself is untouched

@@ -12,6 +12,7 @@
 #include <octave/pt-eval.h>
 
 #include "device_array.h"
+#include "device_index.h"
 #include "scan_request.h"
 
 namespace
@@ -83,22 +84,29 @@ namespace
       return device_array_value (d, g);
     }
 
-    // Indexing and assignment are not there yet: say so, never return the whole array
-    octave_value subsref (const std::string& type, const std::list<octave_value_list>&)
+    // D(I), D(I, J, ...) and D(I) = V: device_index.h (D{I} and D.NAME mean nothing)
+    octave_value subsref (const std::string& type, const std::list<octave_value_list>& idx)
     {
-      refuse_index (type);
+      if (type[0] != '(')
+        refuse_index (type);
+      check_live (m_a, "D");
+      octave_value r = device_index (m_a, idx.front ());
+      return type.length () > 1 ? r.next_subsref (type, idx) : r;
     }
-    octave_value_list subsref (const std::string& type, const std::list<octave_value_list>&,
+    octave_value_list subsref (const std::string& type, const std::list<octave_value_list>& idx,
                                int)
     {
-      refuse_index (type);
+      return subsref (type, idx);
     }
-    octave_value subsasgn (const std::string&, const std::list<octave_value_list>&,
-                           const octave_value&)
+    octave_value subsasgn (const std::string& type, const std::list<octave_value_list>& idx,
+                           const octave_value& rhs)
     {
-      error_with_id ("gpuscan:index", "gpuscan_array: assigning into a device array is "
-                     "not supported; assign into the host array gather (D), then "
-                     "gpuscan_array it");
+      if (type != "(")
+        error_with_id ("gpuscan:index", "gpuscan_array: D%s = V assigns into a device array "
+                       "by (I) only; assign into the host array gather (D), then "
+                       "gpuscan_array it", type[0] == '{' ? "{I}" : type[0] == '.' ? ".NAME" : "(I)(J)");
+      check_live (m_a, "D");
+      return device_assign (m_a, idx.front (), rhs);
     }
 
     bool save_ascii (std::ostream&) { refuse_save (); }
@@ -131,9 +139,9 @@ namespace
 
     [[noreturn]] static void refuse_index (const std::string& type)
     {
-      error_with_id ("gpuscan:index", "gpuscan_array: D%s indexes a device array, which "
-                     "is not supported; index the host array gather (D) instead",
-                     type[0] == '(' ? "(I)" : type[0] == '{' ? "{I}" : ".NAME");
+      error_with_id ("gpuscan:index", "gpuscan_array: a device array is indexed with "
+                     "D(I) or D(I, J, ...), not D%s; gather (D) gives the host array",
+                     type[0] == '{' ? "{I}" : ".NAME");
     }
     [[noreturn]] static void refuse_save ()
     {
