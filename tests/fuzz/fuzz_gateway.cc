@@ -10,6 +10,7 @@
 #include <octave/interpreter.h>
 #include <octave/ov-struct.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -96,6 +97,29 @@ namespace
     return Fgpuscan_array (octave_value_list (1, array (r)), 1)(0);
   }
 
+  // D(I) = V grows D to the largest indices, as Octave does: a huge result would make
+  // the host array's allocation fail, which Octave reports as an error but
+  // AddressSanitizer aborts on; assignments that could grow D past 2^20 elements are
+  // left out
+  // (Fgather: an index may be a device array)
+  bool small_indices (const octave_value_list& idx)
+  {
+    double size = 1;
+    for (int i = 0; i < idx.length (); i++)
+      {
+        const octave_value ix = Fgather (octave_value_list (1, idx(i)), 1)(0);
+        if (! (ix.isnumeric () || ix.is_string ()) || ix.issparse ())
+          continue;
+        const NDArray v = ix.iscomplex () ? NDArray (ix.complex_array_value ().abs ())
+                                          : ix.array_value (true);
+        double most = 1;
+        for (octave_idx_type k = 0; k < v.numel (); k++)
+          most = std::abs (v(k)) > most || std::isnan (v(k)) ? std::abs (v(k)) : most;
+        size *= most;
+      }
+    return size <= 1048576;
+  }
+
   octave_value argument (reader& r)
   {
     static const char *const words[] = { "sum", "prod", "max", "min", "inclusive",
@@ -137,7 +161,8 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   const uint8_t what = r.byte ();
   const int nargout = r.byte () % 4;
   octave_value_list args;
-  const int fn = what % 8;   // 0-4 gpuscan, 5 __gpuscan__, 6 gpuscan_array, 7 gather
+  // 0-4 gpuscan, 5 __gpuscan__, 6 gpuscan_array, 7 gather, 8 D(args), 9 D(args) = V
+  const int fn = what % 10;
   if (fn == 5)
     {
       static const char *const req[] = { "compact", "gather", "class", "live", "info", "nope" };
@@ -147,10 +172,19 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   try
     {
       for (int i = 0; i < nargs; i++)
-        args(args.length ()) = i == 0 && fn != 5 ? (r.byte () % 4 ? array (r) : device_or_fake (r))
-                                                 : argument (r);
+        args(args.length ()) = i == 0 && fn < 5 ? (r.byte () % 4 ? array (r) : device_or_fake (r))
+                                                : argument (r);
+      octave_value d = fn >= 8 ? device_or_fake (r) : octave_value ();
+      if (fn >= 8 && d.class_name () != "gpuscan_array")
+        return 0;
       switch (fn)
         {
+        case 8: d.index_op (args); break;
+        case 9:
+          if (small_indices (args))
+              d.assign (octave_value::op_asn_eq, "(", std::list<octave_value_list> (1, args),
+                      r.byte () % 2 ? array (r) : argument (r));
+          break;
         case 5: F__gpuscan__ (args, nargout); break;
         case 6: Fgpuscan_array (args, nargout); break;
         case 7: Fgather (args, nargout); break;
