@@ -32,6 +32,23 @@ function ok = sanity_calls ()
     catch
     end_try_catch
   endfor
+  ## device arrays (or the host stand-in): the value type's life, scans, compaction,
+  ## conversion, indexing and assignment
+  if (! isempty (gpuscan_info ().device_arrays))
+    x = reshape (int16 (1:600) - 300, 20, 30);
+    d = gpuscan_array (x);
+    c = d;
+    [m, im] = gpuscan (d, 2, "max", "segments", gpuscan_array (rand (1, 30) > 0.8));
+    s = gpuscan (double (d), "exclusive", "reverse");
+    k = d(gpuscan_array (x > 0));
+    c(3, :) = [];
+    c(end, end) = 7;
+    ok = ok && isequal (size (m), size (x)) && isequal (size (im), size (x)) ...
+            && isequal (gather (k), x(x > 0)) && isequal (gather (d(2:4, end)), x(2:4, end)) ...
+            && isequal (size (c), [19 30]) && gather (c)(end, end) == 7 ...
+            && gather (s)(1) == sum (double (x(2:end, 1)));
+    clear d c m im s k
+  endif
   printf ("sanity_calls: %s\n", ifelse (ok, "PASS", "FAIL"));
 endfunction
 

@@ -11,7 +11,8 @@
 #     (GPUSCAN_DIFFERENTIAL_SECONDS): its reference loops run in the interpreter (40
 #     cases took 15 to 423 s with 8 frames, 18 s with 2).  Tests that need more than 4 GB
 #     (GPUSCAN_TEST_MAX_GB: the 2^31-element one) run in the other suite runs only.
-#   valgrind: every operator and mode on small arrays (tests/sanity_calls.m).
+#   valgrind: every operator and mode on small arrays, and device arrays on the host
+#     stand-in (tests/sanity_calls.m).
 #   tools/sanitize-cpu.sh [asan] [valgrind]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,8 +41,8 @@ if [[ $steps == *" valgrind "* ]]; then
   mkdir -p "$b" && cd "$b"
   "$top/configure" --without-cuda CFLAGS="-g -O1" >/dev/null
   make -j"$(nproc)" >make.log 2>&1 || { tail -30 make.log; exit 1; }
-  echo "== valgrind memcheck: every operator and mode on small arrays"
-  OMP_NUM_THREADS=2 valgrind --error-exitcode=3 --errors-for-leak-kinds=none --quiet \
+  echo "== valgrind memcheck: every operator and mode on small arrays, device arrays"
+  OMP_NUM_THREADS=2 GPUSCAN_HOST_ARRAYS=1 valgrind --error-exitcode=3 --errors-for-leak-kinds=none --quiet \
     octave-cli --no-gui --norc --no-history --quiet --eval \
       "addpath ('$top/tests'); addpath ('$top/inst'); addpath ('$b/src'); exit (! sanity_calls ())"
   cd "$top"
