@@ -17,9 +17,14 @@
 
 namespace
 {
+  bool live (const device_array& a)
+  {
+    return ! a.id || engine_array_data (a.id, nullptr);
+  }
+
   void check_live (const device_array& a, const char *what)
   {
-    if (a.id && ! engine_array_data (a.id, nullptr))
+    if (! live (a))
       error_with_id ("gpuscan:stale", "gpuscan: %s is a device array whose memory was "
                      "released (gpuscan was unloaded or the GPU was reset); create it "
                      "again", what);
@@ -35,13 +40,10 @@ namespace
     // a modified copy is a copy on the device (a value, as Octave's arrays are)
     octave_base_value *clone () const
     {
-      device_array c = m_a;
       check_live (m_a, "D");
-      if (m_a.id)
-        {
-          char msg[512] = "";
-          raise_engine_error (engine_array_copy (m_a.id, &c.id, msg, sizeof msg), msg);
-        }
+      array_guard g;
+      const device_array c = device_copy (m_a, g);
+      g.keep ();
       return new octave_device_array (c);
     }
     octave_base_value *empty_clone () const { return new octave_device_array (); }
@@ -73,14 +75,8 @@ namespace
       if (m_a.type == SCAN_DOUBLE || m_a.type == SCAN_CDOUBLE)
         return octave_value (const_cast<octave_device_array *> (this), true);
       array_guard g;
-      const device_array d = new_device_array (m_a.dims, m_a.type == SCAN_CSINGLE
-                                                         ? SCAN_CDOUBLE : SCAN_DOUBLE, g);
-      if (d.numel ())
-        {
-          char msg[512] = "";
-          raise_engine_error (engine_array_convert (m_a.type, d.type, m_a.data (), d.data (),
-                                                    d.numel (), msg, sizeof msg), msg);
-        }
+      const device_array d = device_convert (m_a, m_a.type == SCAN_CSINGLE ? SCAN_CDOUBLE
+                                                                          : SCAN_DOUBLE, g);
       return device_array_value (d, g);
     }
 
@@ -185,8 +181,7 @@ device_array device_array_of (const octave_value& v, const char *what)
 
 bool device_array_is_live (const octave_value& v)
 {
-  const device_array& a = dynamic_cast<const octave_device_array&> (v.get_rep ()).array ();
-  return ! a.id || engine_array_data (a.id, nullptr);
+  return live (dynamic_cast<const octave_device_array&> (v.get_rep ()).array ());
 }
 
 device_array new_device_array (const dim_vector& dv, scan_type t, array_guard& g)
@@ -246,4 +241,48 @@ device_array upload (const octave_value& x, array_guard& g)
   device_array a = new_device_array (x.dims (), t, g);
   with_array_type (t, [&] (auto tag) { upload_as (octave_value_extract<decltype (tag)> (x), a); });
   return a;
+}
+
+octave_value to_device (const octave_value& x)
+{
+  array_guard g;
+  const device_array a = upload (x, g);
+  return device_array_value (a, g);
+}
+
+octave_value host_value (const octave_value& v)
+{
+  return is_device_array (v) ? gather (device_array_of (v, "a device array argument")) : v;
+}
+
+octave_value_list host_values (const octave_value_list& args)
+{
+  octave_value_list h = args;
+  for (int i = 0; i < args.length (); i++)
+    h(i) = host_value (args(i));
+  return h;
+}
+
+device_array device_copy (const device_array& a, array_guard& g)
+{
+  device_array c = a;
+  if (a.id)
+    {
+      char msg[512] = "";
+      raise_engine_error (engine_array_copy (a.id, &g.id, msg, sizeof msg), msg);
+      c.id = g.id;
+    }
+  return c;
+}
+
+device_array device_convert (const device_array& a, scan_type to, array_guard& g)
+{
+  const device_array c = new_device_array (a.dims, to, g);
+  if (a.numel ())
+    {
+      char msg[512] = "";
+      raise_engine_error (engine_array_convert (a.type, to, a.data (), c.data (), a.numel (),
+                                                msg, sizeof msg), msg);
+    }
+  return c;
 }

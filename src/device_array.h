@@ -54,5 +54,15 @@ octave_value device_array_value (const device_array& a, array_guard& g);
 // host <-> device
 device_array upload (const octave_value& x, array_guard& g);
 octave_value gather (const device_array& a);
+// a host array uploaded as the value of a new device array
+octave_value to_device (const octave_value& x);
+// v itself, or the host array of a device array v (each of a list)
+octave_value host_value (const octave_value& v);
+octave_value_list host_values (const octave_value_list& args);
+
+// on the device: a copy of a, and a converted to TO (Octave's conversion), each a new
+// device array freed by g unless kept
+device_array device_copy (const device_array& a, array_guard& g);
+device_array device_convert (const device_array& a, scan_type to, array_guard& g);
 
 #endif

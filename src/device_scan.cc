@@ -66,19 +66,18 @@ octave_value_list device_scan (const octave_value_list& args, int nargout)
       // Octave's class rules: convert first, into an array of its own (a scan in
       // place would have to read each element before writing its output); logical
       // operators scan logical (X)
-      const device_array c = new_device_array (x.dims, d.type, converted_g);
       if (d.type == SCAN_LOGICAL)
         {
+          const device_array c = new_device_array (x.dims, d.type, converted_g);
           int nan = 0;
           raise_engine_error (engine_array_flags (x.type, x.data (), static_cast<uint8_t *> (c.data ()),
                                                   x.numel (), &nan, msg, sizeof msg), msg);
           if (nan)
             error_nan_to_logical ();
+          d.x = c.data ();
         }
       else
-        raise_engine_error (engine_array_convert (x.type, d.type, x.data (), c.data (),
-                                                  x.numel (), msg, sizeof msg), msg);
-      d.x = c.data ();
+        d.x = device_convert (x, d.type, converted_g).data ();
     }
   d.y = y.data ();
   d.index = nargout > 1 ? static_cast<double *> (ix.data ()) : nullptr;

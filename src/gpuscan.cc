@@ -94,16 +94,15 @@ namespace
     return retval;
   }
 
-  // args with device arrays gathered into host memory: all of them, or (for the device
-  // scan) all but X and SEGMENTS, which the device scan reads where they are
-  octave_value_list on_host (const octave_value_list& args, bool keep_device = false)
+  // args with device arrays gathered into host memory but X and SEGMENTS, which the
+  // device scan reads where they are
+  octave_value_list on_host_but_segments (const octave_value_list& args)
   {
     octave_value_list h = args;
-    for (int i = keep_device ? 1 : 0; i < args.length (); i++)
-      if (is_device_array (args(i))
-          && ! (keep_device && args(i - 1).is_string () && args(i - 1).rows () == 1
-                && ! strcasecmp (args(i - 1).string_value ().c_str (), "segments")))
-        h(i) = gather (device_array_of (args(i), "a device array argument"));
+    for (int i = 1; i < args.length (); i++)
+      if (! (args(i - 1).is_string () && args(i - 1).rows () == 1
+             && ! strcasecmp (args(i - 1).string_value ().c_str (), "segments")))
+        h(i) = host_value (args(i));
     return h;
   }
 
@@ -129,15 +128,11 @@ DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
                    "Y = gpuscan (X, DIM, OPTION, ...)");
   engine_set_warning_handler (octave_engine_warning);
   if (! is_device_array (args(0)))
-    return host_scan (on_host (args), nargout);
+    return host_scan (host_values (args), nargout);
   if (! needs_host (args))
-    return device_scan (on_host (args, true), nargout);
-  octave_value_list out = host_scan (on_host (args), nargout);
+    return device_scan (on_host_but_segments (args), nargout);
+  octave_value_list out = host_scan (host_values (args), nargout);
   for (int k = 0; k < out.length (); k++)
-    {
-      array_guard g;
-      const device_array a = upload (out(k), g);
-      out(k) = device_array_value (a, g);
-    }
+    out(k) = to_device (out(k));
   return out;
 }

@@ -24,20 +24,11 @@ DEFUN_DLD (gpuscan_array, args, , DOCSTRING_gpuscan_array)
   if (args.length () != 1)
     print_usage ();
   engine_set_warning_handler (octave_engine_warning);
-  array_guard g;
   if (! is_device_array (args(0)))
-    {
-      const device_array a = upload (args(0), g);
-      return device_array_value (a, g);
-    }
-  device_array a = device_array_of (args(0), "D");
-  if (a.id)
-    {
-      char msg[512] = "";
-      raise_engine_error (engine_array_copy (a.id, &g.id, msg, sizeof msg), msg);
-      a.id = g.id;
-    }
-  return device_array_value (a, g);
+    return to_device (args(0));
+  array_guard g;
+  const device_array c = device_copy (device_array_of (args(0), "D"), g);
+  return device_array_value (c, g);
 }
 
 // (any other value comes back as it is, as MATLAB's gather does)
@@ -47,9 +38,5 @@ DEFUN_DLD (gather, args, nargout, DOCSTRING_gather)
   const int nargin = args.length ();
   if (nargout > std::max (nargin, 1))
     error_with_id ("gpuscan:nargout", "gather: %d outputs for %d inputs", nargout, nargin);
-  octave_value_list out = args;
-  for (int i = 0; i < args.length (); i++)
-    if (is_device_array (args(i)))
-      out(i) = gather (device_array_of (args(i), "the device array"));
-  return out;
+  return host_values (args);
 }

@@ -133,9 +133,9 @@ void tree_scan (recorder& r, std::vector<double>& buf, int block, bool exclusive
     trace_step& s = r.steps[r.step];
     std::snprintf (s.name, sizeof s.name, "%s-sweep level %d", up ? "up" : "down", level);
     conflict_count left (block), right (block), writes (block), moves (block);
+    const bool swaps = ! up && exclusive;
     for (int t = 0; t < block; t++)
       {
-        const bool swaps = ! up && exclusive;
         if (up)
           bk::up (buf.data (), t, stride, block, plus);
         else if (swaps)
