@@ -13,6 +13,7 @@ function ok = run_suite ()
     [npass, ntest, nxfail, nbug, nskip, nrtskip] = test (f{1}, "quiet", stdout);
     printf ("  %-14s %3d of %3d passed, %d skipped (%.1f s) [%s]\n", f{1}, npass,
             ntest, nskip + nrtskip, toc (t0), which (f{1}));
+    fflush (stdout);   # (a row killed at its time limit still shows what finished)
     ok = ok && npass + nxfail + nbug == ntest;
     ## `help` must find the texinfo (for a compiled function, its docstring)
     [~, format] = get_help_text (f{1});

@@ -50,7 +50,9 @@ t0=$(date +%s)
 # its time limit got done, and how to split the next one)
 step_done () { echo "$1: done $(( $(date +%s) - t0 )) s from the start" >> "$OUT/timing.txt"; }
 steps=" ${*:-build selftest bench octave} "
-tar -C /tmp -xJf "$top/.device/octave.tar.xz" && source /tmp/octave/activate
+# (an Octave already unpacked is reused: two instances of this script may run side by side)
+[ -f /tmp/octave/activate ] || tar -C /tmp -xJf "$top/.device/octave.tar.xz"
+source /tmp/octave/activate
 tarball=$(ls "$top"/.device/gpuscan-*.tar.gz | head -n 1)
 nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv,noheader | tee "$OUT/gpu.txt"
 b=/tmp/gs-build
