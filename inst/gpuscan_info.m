@@ -154,8 +154,12 @@ endfunction
 %!       assert (strncmp (gpuscan_info ().gpu_tuning, ["tuning " t{1} ","], 8 + numel (t{1})));
 %!     endfor
 %!     setenv ("GPUSCAN_TUNING", "sm_1");
-%!     fail ('gpuscan (x, "algorithm", "decoupled")', "no tuning table");
+%!     fail ('gpuscan (x, "algorithm", "decoupled")',
+%!           'no tuning table "sm_1" \(sm_90, sm_80, sm_86, sm_75, default\)');
 %!     setenv ("GPUSCAN_TUNING", "");
+%!     setenv ("GPUSCAN_DEVICE_LIMITS", "k80");
+%!     fail ('gpuscan (x, "algorithm", "decoupled")',
+%!           'no device limits "k80" to clamp to \(a100, rtx4090, t4\)');
 %!     setenv ("GPUSCAN_DEVICE_LIMITS", "t4");
 %!     assert (gpuscan (x, "algorithm", "decoupled"), cumsum (x), 1e-9 * numel (x));
 %!     assert (! isempty (strfind (gpuscan_info ().gpu_tuning, "clamped to t4")));

@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 
 namespace gsk {
@@ -41,6 +42,15 @@ inline const device_limits *limits_profile_named (const char *name)
     if (! strcmp (q.name, name))
       return &q.limits;
   return nullptr;
+}
+
+// the profiles' names, ", " between them, into buf (for messages)
+inline void limits_profile_names (char *buf, size_t size)
+{
+  size_t used = 0;
+  for (const limits_profile& q : limits_profiles)
+    used += snprintf (used < size ? buf + used : nullptr, used < size ? size - used : 0,
+                     "%s%s", used ? ", " : "", q.name);
 }
 
 // The current device's limits, clamped to c's where c is not null; false where the

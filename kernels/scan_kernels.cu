@@ -133,7 +133,9 @@ extern "C" gsk_context *gsk_context_new (const char *tuning, const char *limits,
   const device_limits *clamp = limits && *limits ? limits_profile_named (limits) : nullptr;
   if (limits && *limits && ! clamp)
     {
-      snprintf (why, why_size, "no device limits \"%s\" to clamp to (a100, rtx4090, t4)", limits);
+      char names[64];
+      limits_profile_names (names, sizeof names);
+      snprintf (why, why_size, "no device limits \"%s\" to clamp to (%s)", limits, names);
       delete c;
       return nullptr;
     }
@@ -147,7 +149,9 @@ extern "C" gsk_context *gsk_context_new (const char *tuning, const char *limits,
                                 : tuning_for (c->limits.cc_major, c->limits.cc_minor);
   if (! c->tuning)
     {
-      snprintf (why, why_size, "no tuning table \"%s\" (sm_90, sm_80, sm_86, sm_75, default)", tuning);
+      char names[64];
+      tuning_table_names (names, sizeof names);
+      snprintf (why, why_size, "no tuning table \"%s\" (%s)", tuning, names);
       delete c;
       return nullptr;
     }

@@ -8,6 +8,7 @@
 // or the reason they differ.  The compiled shapes (items, threads) are tuning.cuh's.
 #pragma once
 
+#include <cstdio>
 #include <cstring>
 
 namespace gsk {
@@ -138,8 +139,18 @@ inline const tuning *tuning_named (const char *name)
   return nullptr;
 }
 
+// the tables' names, ", " between them, into buf (for messages)
+inline void tuning_table_names (char *buf, size_t size)
+{
+  size_t used = 0;
+  for (const tuning *t : tuning_tables)
+    used += snprintf (used < size ? buf + used : nullptr, used < size ? size - used : 0,
+                     "%s%s", used ? ", " : "", t->name);
+}
+
 }  // namespace gsk
 
 #ifdef GSK_EXPERIMENT
 #include "../bench/experiment_tables.cuh"
 #endif
+
