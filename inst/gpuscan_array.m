@@ -317,6 +317,24 @@ endfunction
 %! assert (gather (gpuscan (d)), cumsum (1:5));
 
 %!testif ; have_arrays ()
+%! ## device calls are queued, not waited for: a chain of scans whose inputs are freed at
+%! ## once, their memory taken again by new arrays (uploads on another stream) before the
+%! ## GPU is done, gives the values of the same chain on the host
+%! x = mod ((1:2^21)', 13) - 6;
+%! d = gpuscan_array (x);
+%! h = x;
+%! for k = 1:6
+%!   d = gpuscan (gpuscan (d, "max"), "exclusive");
+%!   h = gpuscan (gpuscan (h, "max"), "exclusive");
+%!   junk = gpuscan_array (-x);
+%! endfor
+%! assert (gather (d), h);
+%! assert (gather (junk), -x);
+%! e = double (gpuscan (gpuscan_array (int8 (x)), "native"));
+%! clear junk
+%! assert (gather (e), double (gpuscan (int8 (x), "native")));
+
+%!testif ; have_arrays ()
 %! ## exclusive scans that change the class (the input converted, then scanned)
 %! for c = {"int8", "uint16", "int32", "uint64", "logical"}
 %!   x = cast ([1 0 1 1], c{1});
