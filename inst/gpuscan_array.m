@@ -42,13 +42,6 @@
 ## @code{double (@var{d})} converts on the GPU.  Arithmetic, comparisons, other casts and
 ## @code{save} are not supported yet: each says so, and @code{gather} is one call away.
 ##
-## Calls on device arrays return as soon as their GPU work is queued (as MATLAB's
-## @code{gpuArray} calls do), so that a call costs microseconds, not the GPU's round
-## trip; @code{gather} and anything else that copies to or from host memory waits for
-## the work queued before it.  To time device calls, stop the clock after a
-## @code{gather}.  An error in queued work (a GPU fault) is reported by the next call
-## that waits.
-##
 ## The GPU memory is freed when the last copy of the array goes (@code{clear},
 ## reassignment), at @code{pkg unload gpuscan} and at exit.  An array whose memory was
 ## freed that way, or by a GPU reset after an error, gives the error
@@ -81,12 +74,11 @@ endfunction
 %! else
 %!   x = rand (2^22, 1);
 %!   tic; d = gpuscan_array (x); t_up = toc;
-%!   ## (the scans are queued; gather waits for them, then downloads one result)
-%!   tic; s = gpuscan (d); m = gpuscan (d, "max"); e = gpuscan (d, "exclusive"); y = gather (s); t_scan = toc;
+%!   tic; s = gpuscan (d); m = gpuscan (d, "max"); e = gpuscan (d, "exclusive"); t_scan = toc;
 %!   tic; y = gather (s); t_down = toc;
 %!   tic; r = cumsum (x); t_cpu = toc;
-%!   printf (["upload %.2f ms; three scans on the GPU and a gather %.2f ms (the gather ", ...
-%!            "alone %.2f ms); cumsum %.2f ms\n"], 1e3 * [t_up, t_scan, t_down, t_cpu]);
+%!   printf ("upload %.2f ms, three scans on the GPU %.2f ms, gather %.2f ms; cumsum %.2f ms\n",
+%!           1e3 * [t_up, t_scan, t_down, t_cpu]);
 %!   ## both sum in floating point, in different orders: they agree to rounding
 %!   printf ("largest difference from cumsum, relative to the total: %.1e\n",
 %!           max (abs (y - r)) / r(end));
@@ -325,9 +317,9 @@ endfunction
 %! assert (gather (gpuscan (d)), cumsum (1:5));
 
 %!testif ; have_arrays ()
-%! ## device calls are queued, not waited for: chains of scans whose inputs are freed at
-%! ## once, their memory taken again by new arrays (uploads on another stream) before the
-%! ## GPU is done, give the host's values (integers below 2^53: exact in any order)
+%! ## chains of scans whose inputs are freed at once, their memory taken again by new
+%! ## arrays (uploads, on another stream), give the host's values (integers below 2^53:
+%! ## exact in any order of summation)
 %! x = mod ((1:2^21)', 13) - 6;
 %! d = cell (1, 6);
 %! for k = 1:6

@@ -6,7 +6,6 @@
 //   __gpuscan__ ("live", d)              whether its memory is still there
 //   __gpuscan__ ("compact", x, mask)     x(mask), host or device
 //   __gpuscan__ ("trace", x, alg, pad)   [rows, steps] of gpuscan_trace
-//   __gpuscan__ ("wait")                 wait for the device work queued so far (timings)
 //   __gpuscan__ ("release")              free everything the engine holds
 
 #include <octave/oct.h>
@@ -168,12 +167,6 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     }
   if (what == "trace" && nargs == 4)
     return trace (args(1), args(2), args(3));
-  if (what == "wait" && nargs == 1)
-    {
-      char msg[512] = "";
-      raise_engine_error (engine_array_wait (msg, sizeof msg), msg);
-      return octave_value_list ();
-    }
   if (what == "release" && nargs == 1)
     {
       engine_release ();

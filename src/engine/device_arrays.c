@@ -231,17 +231,6 @@ engine_status engine_array_download (engine_array id, void *host, size_t bytes,
   return transfer (id, host, bytes, 0, msg, msg_size);
 }
 
-engine_status engine_array_wait (char *msg, size_t msg_size)
-{
-#ifdef GPUSCAN_WITH_CUDA
-  if (reg.backend == BACKEND_CUDA)
-    return cuda_engine_wait (msg, msg_size);
-#endif
-  (void) msg;
-  (void) msg_size;
-  return ENGINE_OK;
-}
-
 engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, size_t msg_size)
 {
   size_t bytes;
