@@ -39,8 +39,17 @@
 ## arrays, with Octave's rules; a logical mask on the device with as many elements as
 ## @var{d} runs on the GPU (@code{gpuscan_compact}), every other index takes @var{d}
 ## through host memory (fine for small arrays, a round trip for large ones).
-## @code{double (@var{d})} converts on the GPU.  Arithmetic, comparisons, other casts and
-## @code{save} are not supported yet: each says so, and @code{gather} is one call away.
+## @code{double (@var{d})} converts on the GPU.  Octave's operators (@code{+ - .* ./ .^ *
+## / \ ^}, the comparisons, @code{& | !}, unary minus, @code{'} and @code{.'}) take device
+## arrays on either side, with host arrays, scalars or other device arrays; so do
+## Octave's element-wise functions (@code{abs}, @code{sqrt}, @code{isnan}, @code{real},
+## @dots{}), @code{sum}, @code{max} and @code{min} (along any dimension, with indices)
+## and the casts @code{single}, @code{int8} @dots{} @code{uint64} and @code{logical}.
+## Their results are device arrays with the host's values, class rules and errors; so
+## @code{gpuscan_compact (@var{d}, @var{d} > 0)} stays on the device.  For now they go
+## through host memory (fine for small arrays, a round trip for large ones).
+## Concatenation and @code{save} are not supported: each says so, and @code{gather} is
+## one call away.
 ##
 ## The GPU memory is freed when the last copy of the array goes (@code{clear},
 ## reassignment), at @code{pkg unload gpuscan} and at exit.  An array whose memory was
@@ -97,6 +106,23 @@ endfunction
 %!    fclose (fid);
 %!    kb = v(2) * 4;
 %!  endif
+%!endfunction
+
+%!function check_same (f, varargin)
+%!  ## f of device arrays (mixed with host ones) gives f of the host arrays, on the device
+%!  h = varargin;
+%!  for i = 1:numel (h)
+%!    if (isa (h{i}, "gpuscan_array"))
+%!      h{i} = gather (h{i});
+%!    endif
+%!  endfor
+%!  want = f (h{:});
+%!  got = f (varargin{:});
+%!  assert (isa (got, "gpuscan_array"), func2str (f));
+%!  g = gather (got);
+%!  assert (class (g), class (want));
+%!  assert (size (g), size (want));
+%!  assert (isequaln (g, want), func2str (f));
 %!endfunction
 
 %!function check_scan (x, varargin)
@@ -334,6 +360,61 @@ endfunction
 %! e = double (gpuscan (gpuscan_array (int8 (x)), "native"));
 %! clear junk
 %! assert (isequal (gather (e), double (gpuscan (int8 (x), "native"))));
+
+%!testif ; have_arrays ()
+%! ## operators, element-wise functions, reductions and casts: the host array's result
+%! ## (values, class, shape, Octave's class rules and broadcasting), on the device
+%! rand ("seed", 5);
+%! binary = {@plus, @minus, @times, @rdivide, @power, @lt, @le, @gt, @ge, @eq, @ne, @and, @or};
+%! unary = {@uminus, @uplus, @not, @transpose, @ctranspose, @abs, @sign, @isnan, ...
+%!          @(a) sum (a), @(a) sum (a, 2), @(a) max (a, [], 2), @(a) min (a), @(a) max (a, 2), ...
+%!          @single, @int8, @int32, @uint8, @uint64, @logical};
+%! for c = {"double", "single", "int8", "uint16", "int32", "logical"}
+%!   for sz = {[3 4], [1 1], [0 3]}
+%!     x = round (10 * rand (sz{1}) - 3);
+%!     y = round (5 * rand (sz{1}));
+%!     if (strcmp (c{1}, "logical"))
+%!       x = x > 0;
+%!       y = y > 2;
+%!     endif
+%!     x = cast (x, c{1});
+%!     y = cast (y, c{1});
+%!     d = gpuscan_array (x);
+%!     e = gpuscan_array (y);
+%!     for f = binary
+%!       check_same (f{1}, d, y);
+%!       check_same (f{1}, x, e);
+%!       check_same (f{1}, d, e);
+%!       check_same (f{1}, d, 2);
+%!       check_same (f{1}, 2, d);
+%!     endfor
+%!     for f = unary
+%!       check_same (f{1}, d);
+%!     endfor
+%!   endfor
+%! endfor
+%! z = complex ([1 -2 NaN 4], [0 1 -1 Inf]);
+%! for f = {@abs, @conj, @real, @isnan, @(a) a .* a, @(a) a + 1i, @(a) a', @(a) sum (a)}
+%!   check_same (f{1}, gpuscan_array (z));
+%! endfor
+%! check_same (@plus, gpuscan_array (int8 ([100 -120])), 100);        # saturates
+%! check_same (@plus, gpuscan_array ([1 2 3]), [10; 20]);              # broadcasts
+%! check_same (@mtimes, gpuscan_array (magic (3)), gpuscan_array (eye (3)));
+%! [m, i] = max (gpuscan_array ([3 NaN 7 7]));
+%! assert ({gather(m), gather(i)}, {7, 3});
+%! d = gpuscan_array ([1 2]);
+%! d += 1;
+%! assert (gather (d), [2 3]);
+%! assert (gather (gpuscan_compact (d, d > 2)), 3);
+%!error <not implemented for 'matrix' by 'cell'> gpuscan_array ([1 2]) + {1}
+%!error id=gpuscan:type gpuscan_array ([1 2]) .* sparse ([1 0])
+%!error <nonconformant> gpuscan_array ([1 2]) + [1 2 3]
+%!testif ; have_arrays ()
+%! d = gpuscan_array (1:3);
+%! __gpuscan__ ("release");
+%! fail ("d + 1", "gpuscan:stale|released");
+%! fail ("abs (d)", "released");
+%! fail ("sum (d)", "released");
 
 %!testif ; have_arrays ()
 %! ## exclusive scans that change the class (the input converted, then scanned)

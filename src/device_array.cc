@@ -13,6 +13,7 @@
 
 #include "device_array.h"
 #include "device_index.h"
+#include "device_ops.h"
 #include "scan_request.h"
 
 namespace
@@ -78,6 +79,13 @@ namespace
       const device_array d = device_convert (m_a, m_a.type == SCAN_CSINGLE ? SCAN_CDOUBLE
                                                                           : SCAN_DOUBLE, g);
       return device_array_value (d, g);
+    }
+
+    // abs (D), sqrt (D), isnan (D), ...: device_ops.h (the operators are registered there)
+    octave_value map (unary_mapper_t umap) const
+    {
+      check_live (m_a, "D");
+      return device_map (m_a, umap, get_umap_name (umap));
     }
 
     // D(I), D(I, J, ...) and D(I) = V: device_index.h (D{I} and D.NAME mean nothing)
@@ -154,7 +162,10 @@ namespace
 void gateway_start ()
 {
   if (octave_device_array::static_type_id () < 0)
-    octave_device_array::register_type ();
+    {
+      octave_device_array::register_type ();
+      install_device_ops (octave_device_array::static_type_id ());
+    }
   // the gateway function running now (none where a program embeds Octave and calls the
   // gateway directly, as the fuzzer does)
   octave::tree_evaluator& tw = octave::interpreter::the_interpreter ()->get_evaluator ();

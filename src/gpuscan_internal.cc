@@ -6,6 +6,9 @@
 //   __gpuscan__ ("live", d)              whether its memory is still there
 //   __gpuscan__ ("compact", x, mask)     x(mask), host or device
 //   __gpuscan__ ("trace", x, alg, pad)   [rows, steps] of gpuscan_trace
+//   __gpuscan__ ("upload", x)            a device array of host array x (the methods in
+//                                        inst/@gpuscan_array, where gpuscan_array names
+//                                        the class, not the function)
 //   __gpuscan__ ("release")              free everything the engine holds
 
 #include <octave/oct.h>
@@ -167,6 +170,8 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     }
   if (what == "trace" && nargs == 4)
     return trace (args(1), args(2), args(3));
+  if (what == "upload" && nargs == 2)
+    return to_device (args(1));
   if (what == "release" && nargs == 1)
     {
       engine_release ();

@@ -33,7 +33,7 @@ function ok = sanity_calls ()
     end_try_catch
   endfor
   ## device arrays (or the host stand-in): the value type's life, scans, compaction,
-  ## conversion, indexing and assignment
+  ## conversion, indexing, assignment, operators, element-wise functions and reductions
   if (! isempty (gpuscan_info ().device_arrays))
     x = reshape (int16 (1:600) - 300, 20, 30);
     d = gpuscan_array (x);
@@ -43,11 +43,15 @@ function ok = sanity_calls ()
     k = d(gpuscan_array (x > 0));
     c(3, :) = [];
     c(end, end) = 7;
+    t = abs (-d .* 2 + d) > 3 & d < 100;
+    [r, ir] = max (single (d), [], 2);
     ok = ok && isequal (size (m), size (x)) && isequal (size (im), size (x)) ...
             && isequal (gather (k), x(x > 0)) && isequal (gather (d(2:4, end)), x(2:4, end)) ...
             && isequal (size (c), [19 30]) && gather (c)(end, end) == 7 ...
-            && gather (s)(1) == sum (double (x(2:end, 1)));
-    clear d c m im s k
+            && gather (s)(1) == sum (double (x(2:end, 1))) ...
+            && isequal (gather (t), abs (-x .* 2 + x) > 3 & x < 100) ...
+            && isequal (gather (ir), nthargout (2, @max, single (x), [], 2));
+    clear d c m im s k t r ir
   endif
   printf ("sanity_calls: %s\n", ifelse (ok, "PASS", "FAIL"));
 endfunction

@@ -1,0 +1,12 @@
+## Copyright (C) 2026 The gpuscan developers
+##
+## This program is free software: you can redistribute it and/or modify it
+## under the terms of the GNU General Public License as published by the Free
+## Software Foundation, either version 3 of the License, or (at your option)
+## any later version.  See the file COPYING.
+
+## int64 (D): the device array D converted by Octave's int64, a device array (through host
+## memory: @gpuscan_array/private/on_host.m)
+function y = int64 (d)
+  y = on_host (@int64, d);
+endfunction

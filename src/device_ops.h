@@ -1,0 +1,17 @@
+// Octave's operators and element-wise functions on device arrays (device_ops.cc).
+
+#ifndef GPUSCAN_DEVICE_OPS_H
+#define GPUSCAN_DEVICE_OPS_H
+
+#include <octave/oct.h>
+
+#include "device_array.h"
+
+// registers the operators of the device arrays' type t with each type Octave knows
+void install_device_ops (int t);
+
+// umap (D) for an element-wise function of Octave's (abs, sqrt, isnan, ...), named name
+octave_value device_map (const device_array& a, octave_base_value::unary_mapper_t umap,
+                         const char *name);
+
+#endif
