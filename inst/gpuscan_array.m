@@ -43,12 +43,13 @@
 ## / \ ^}, the comparisons, @code{& | !}, unary minus, @code{'} and @code{.'}) take device
 ## arrays on either side, with host arrays, scalars or other device arrays; so do
 ## Octave's element-wise functions (@code{abs}, @code{sqrt}, @code{isnan}, @code{real},
-## @dots{}), @code{sum}, @code{max} and @code{min} (along any dimension, with indices)
-## and the casts @code{single}, @code{int8} @dots{} @code{uint64} and @code{logical}.
-## Their results are device arrays with the host's values, class rules and errors; so
-## @code{gpuscan_compact (@var{d}, @var{d} > 0)} stays on the device.  For now they go
-## through host memory (fine for small arrays, a round trip for large ones).
-## Concatenation and @code{save} are not supported: each says so, and @code{gather} is
+## @dots{}), @code{sum}, @code{max} and @code{min} (along any dimension, with indices),
+## the casts @code{single}, @code{int8} @dots{} @code{uint64} and @code{logical}, and
+## concatenation (@code{[@var{d}, @var{x}]}, @code{[@var{d}; @var{x}]}, @code{cat},
+## @code{horzcat}, @code{vertcat}).  Their results are device arrays with the host's
+## values, class rules and errors, so @code{gpuscan_compact (@var{d}, @var{d} > 0)} stays
+## on the device.  For now they go through host memory (fine for small arrays, a round
+## trip for large ones).  @code{save} is not supported: it says so, and @code{gather} is
 ## one call away.
 ##
 ## The GPU memory is freed when the last copy of the array goes (@code{clear},
@@ -362,7 +363,8 @@ endfunction
 %! assert (isequal (gather (e), double (gpuscan (int8 (x), "native"))));
 
 %!testif ; have_arrays ()
-%! ## operators, element-wise functions, reductions and casts: the host array's result
+%! ## operators, element-wise functions, reductions, casts and concatenation: the host
+%! ## array's result
 %! ## (values, class, shape, Octave's class rules and broadcasting), on the device
 %! rand ("seed", 5);
 %! binary = {@plus, @minus, @times, @rdivide, @power, @lt, @le, @gt, @ge, @eq, @ne, @and, @or};
@@ -391,6 +393,15 @@ endfunction
 %!     for f = unary
 %!       check_same (f{1}, d);
 %!     endfor
+%!     ## (Octave concatenates empties alone without asking their type: a host empty)
+%!     for f = {@(a, b) [a, b], @(a, b) [a; b], @(a, b) [a, b; b, a], @(a, b) cat (3, a, b), ...
+%!              @horzcat, @vertcat, @(a, b) [a, int8(b)], @(a, b) [single(a); b]}
+%!       if (! isempty (x))
+%!         check_same (f{1}, d, y);
+%!         check_same (f{1}, x, e);
+%!         check_same (f{1}, d, e);
+%!       endif
+%!     endfor
 %!   endfor
 %! endfor
 %! z = complex ([1 -2 NaN 4], [0 1 -1 Inf]);
@@ -408,6 +419,7 @@ endfunction
 %! assert (gather (gpuscan_compact (d, d > 2)), 3);
 %!error <not implemented for 'matrix' by 'cell'> gpuscan_array ([1 2]) + {1}
 %!error id=gpuscan:type gpuscan_array ([1 2]) .* sparse ([1 0])
+%!error <vertical dimensions mismatch> [gpuscan_array([1 2]); 1 2 3]
 %!error <nonconformant> gpuscan_array ([1 2]) + [1 2 3]
 %!testif ; have_arrays ()
 %! d = gpuscan_array (1:3);

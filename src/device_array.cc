@@ -81,6 +81,13 @@ namespace
       return device_array_value (d, g);
     }
 
+    // (concatenation: device_ops.h)
+    octave_value resize (const dim_vector& dv, bool fill = false) const
+    {
+      check_live (m_a, "D");
+      return device_resize (m_a, dv, fill);
+    }
+
     // abs (D), sqrt (D), isnan (D), ...: device_ops.h (the operators are registered there)
     octave_value map (unary_mapper_t umap) const
     {

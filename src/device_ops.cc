@@ -1,7 +1,7 @@
 // Octave's operators on device arrays: D + X, D - X, D .* X, D ./ X, D * X, D .^ X, the
 // comparisons, D & X, D | X, -D, !D, D' and the rest, with host arrays, scalars or
-// other device arrays on either side; and abs (D), sqrt (D), isnan (D) and Octave's
-// other element-wise functions.  Each goes through host memory for now: the operands
+// other device arrays on either side; concatenation ([D, X], [D; X], cat, horzcat,
+// vertcat); and abs (D), sqrt (D), isnan (D) and Octave's other element-wise functions.  Each goes through host memory for now: the operands
 // are gathered, Octave computes the result (its broadcasting, class rules and errors),
 // and the result goes back to the device.  Right for every operation Octave has; cheap
 // for small arrays only, until element-wise kernels take the common ones.
@@ -63,6 +63,14 @@ namespace
         }
   }
 
+  // the concatenation step: b put into a at ra_idx
+  octave_value cat (const octave_base_value& a, const octave_base_value& b,
+                    const Array<octave_idx_type>& ra_idx)
+  {
+    return on_device (octave::cat_op (host_operand (a), host_operand (b), ra_idx),
+                      "concatenation");
+  }
+
   // !, unary +, unary -, .' and ' (++ and -- assign D + 1 and D - 1)
   template <std::size_t... OP>
   void install_unary (octave::type_info& ti, int t, std::index_sequence<OP...>)
@@ -80,6 +88,17 @@ void install_device_ops (int t)
   const int types = ti.installed_type_names ().numel ();
   install_binary (ti, t, types, std::make_index_sequence<octave_value::op_struct_ref> ());
   install_unary (ti, t, std::make_index_sequence<octave_value::op_incr> ());
+  for (int u = 0; u < types; u++)
+    {
+      ti.install_cat_op (t, u, cat);
+      if (u != t)
+        ti.install_cat_op (u, t, cat);
+    }
+}
+
+octave_value device_resize (const device_array& a, const dim_vector& dv, bool fill)
+{
+  return on_device (gather (a).resize (dv, fill), "resize");
 }
 
 octave_value device_map (const device_array& a, octave_base_value::unary_mapper_t umap,

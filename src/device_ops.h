@@ -10,6 +10,10 @@
 // registers the operators of the device arrays' type t with each type Octave knows
 void install_device_ops (int t);
 
+// D resized to dv, zeros filling (Octave's concatenation starts from its first non-empty
+// element resized to the result's shape, then the cat operators put each in place)
+octave_value device_resize (const device_array& a, const dim_vector& dv, bool fill);
+
 // umap (D) for an element-wise function of Octave's (abs, sqrt, isnan, ...), named name
 octave_value device_map (const device_array& a, octave_base_value::unary_mapper_t umap,
                          const char *name);
