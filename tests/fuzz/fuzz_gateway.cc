@@ -2,7 +2,8 @@
 // compaction masks and device arrays.  The fuzz input is decoded into an
 // Octave argument list (X of any class and shape, then options, values, DIM candidates,
 // segment arrays of any class, device arrays, junk) and handed to gpuscan, gpuscan_array,
-// gather or __gpuscan__ in an embedded
+// gather or __gpuscan__, or to a device array's indexing, assignment, operators,
+// element-wise functions and concatenation, in an embedded
 // Octave interpreter, with the CPU engine and the host stand-in for device arrays.
 // An Octave error is the right answer to bad input; a crash, a sanitizer report or a hang
 // is a bug.  Built and run by tools/fuzz.sh.
@@ -161,12 +162,14 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   const uint8_t what = r.byte ();
   const int nargout = r.byte () % 4;
   octave_value_list args;
-  // 0-4 gpuscan, 5 __gpuscan__, 6 gpuscan_array, 7 gather, 8 D(args), 9 D(args) = V
-  const int fn = what % 10;
+  // 0-4 gpuscan, 5 __gpuscan__, 6 gpuscan_array, 7 gather, 8 D(args), 9 D(args) = V,
+  // 10 D op X or X op D, 11 a unary operator, an element-wise function or [D, X] / [D; X]
+  const int fn = what % 12;
   if (fn == 5)
     {
-      static const char *const req[] = { "compact", "gather", "class", "live", "info", "nope" };
-      args(0) = std::string (req[r.byte () % 6]);
+      static const char *const req[] = { "compact", "gather", "class", "live", "info", "upload",
+                                         "nope" };
+      args(0) = std::string (req[r.byte () % 7]);
     }
   const int nargs = r.byte () % 8;
   try
@@ -184,6 +187,29 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           if (small_indices (args))
               d.assign (octave_value::op_asn_eq, "(", std::list<octave_value_list> (1, args),
                       r.byte () % 2 ? array (r) : argument (r));
+          break;
+        case 10:
+          {
+            const auto op = static_cast<octave_value::binary_op> (r.byte () % octave_value::op_struct_ref);
+            const octave_value x = argument (r);
+            // (broadcasting multiplies the sizes: kept below 2^20 elements, as above)
+            if (static_cast<double> (d.numel ()) * x.numel () <= 1048576)
+              r.byte () % 2 ? octave::binary_op (op, d, x) : octave::binary_op (op, x, d);
+            break;
+          }
+        case 11:
+          switch (r.byte () % 3)
+            {
+            case 0:
+              octave::unary_op (static_cast<octave_value::unary_op> (r.byte () % octave_value::op_incr), d);
+              break;
+            case 1:
+              d.map (static_cast<octave_base_value::unary_mapper_t> (r.byte () % octave_base_value::num_unary_mappers));
+              break;
+            default:
+              interp->feval (r.byte () % 2 ? "horzcat" : "vertcat",
+                             octave_value_list (d).append (args), 1);
+            }
           break;
         case 5: F__gpuscan__ (args, nargout); break;
         case 6: Fgpuscan_array (args, nargout); break;
