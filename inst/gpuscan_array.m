@@ -24,7 +24,11 @@
 ## @qcode{"groups"} and @qcode{"recurrence"} (with @var{a} and @var{y0} on the host or
 ## the device), which run on the CPU engine, take @var{d} to host memory and their
 ## results back.  The results equal
-## the host call's, class rules included.  @code{gpuscan_compact} keeps the elements
+## the host call's, class rules included.  @code{cumsum}, @code{cumprod}, @code{cummax}
+## and @code{cummin} of a device array are @code{gpuscan} on the GPU, with their
+## @var{dim} and MATLAB's option names (@qcode{"reverse"}, @qcode{"omitnan"}; for
+## @code{cumsum} @qcode{"native"} and @qcode{"double"}), so code written for host arrays
+## runs on device arrays.  @code{gpuscan_compact} keeps the elements
 ## where a logical mask is true.
 ##
 ## A device array is a value of its own class, @qcode{"gpuscan_array"} (as
@@ -363,14 +367,17 @@ endfunction
 %! assert (isequal (gather (e), double (gpuscan (int8 (x), "native"))));
 
 %!testif ; have_arrays ()
-%! ## operators, element-wise functions, reductions, casts and concatenation: the host
-%! ## array's result
+%! ## operators, element-wise functions, reductions, casts, concatenation and cumsum,
+%! ## cumprod, cummax and cummin (gpuscan on the device; integer values: exact sums in any
+%! ## order): the host array's result
 %! ## (values, class, shape, Octave's class rules and broadcasting), on the device
 %! rand ("seed", 5);
 %! binary = {@plus, @minus, @times, @rdivide, @power, @lt, @le, @gt, @ge, @eq, @ne, @and, @or};
 %! unary = {@uminus, @uplus, @not, @transpose, @ctranspose, @abs, @sign, @isnan, ...
 %!          @(a) sum (a), @(a) sum (a, 2), @(a) max (a, [], 2), @(a) min (a), @(a) max (a, 2), ...
-%!          @single, @int8, @int32, @uint8, @uint64, @logical};
+%!          @single, @int8, @int32, @uint8, @uint64, @logical, ...
+%!          @cumsum, @(a) cumsum (a, 2), @(a) cumsum (a, "native"), @cumprod, @(a) cumprod (a, 2), ...
+%!          @cummax, @(a) cummin (a, 2), @(a) nthargout (2, @cummax, a), @(a) nthargout (2, @cummin, a, 2)};
 %! for c = {"double", "single", "int8", "uint16", "int32", "logical"}
 %!   for sz = {[3 4], [1 1], [0 3]}
 %!     x = round (10 * rand (sz{1}) - 3);
@@ -420,6 +427,7 @@ endfunction
 %!error <not implemented for 'matrix' by 'cell'> gpuscan_array ([1 2]) + {1}
 %!error id=gpuscan:type gpuscan_array ([1 2]) .* sparse ([1 0])
 %!error <vertical dimensions mismatch> [gpuscan_array([1 2]); 1 2 3]
+%!error <cumsum of a device array takes DIM and "native".*not "max"> cumsum (gpuscan_array (1), "max")
 %!error <nonconformant> gpuscan_array ([1 2]) + [1 2 3]
 %!testif ; have_arrays ()
 %! d = gpuscan_array (1:3);
