@@ -52,9 +52,13 @@
 ## concatenation (@code{[@var{d}, @var{x}]}, @code{[@var{d}; @var{x}]}, @code{cat},
 ## @code{horzcat}, @code{vertcat}).  Their results are device arrays with the host's
 ## values, class rules and errors, so @code{gpuscan_compact (@var{d}, @var{d} > 0)} stays
-## on the device.  For now they go through host memory (fine for small arrays, a round
-## trip for large ones).  @code{save} is not supported: it says so, and @code{gather} is
-## one call away.
+## on the device; @code{any} and @code{all} give device arrays too.  For now they go
+## through host memory (fine for small arrays, a round trip for large ones).  Octave's
+## other functions that read the elements (@code{printf} and @code{sprintf},
+## @code{mat2str}, @code{num2str}, @code{isequal}, @code{find}, @code{mod}, @dots{}) read
+## the gathered array and give host results; those that need the type itself
+## (@code{sort}, @code{reshape}, @dots{}) say it is the wrong type, and @code{save}
+## refuses: @code{gather} is one call away.
 ##
 ## The GPU memory is freed when the last copy of the array goes (@code{clear},
 ## reassignment), at @code{pkg unload gpuscan} and at exit.  An array whose memory was
@@ -427,6 +431,24 @@ endfunction
 %!error <not implemented for 'matrix' by 'cell'> gpuscan_array ([1 2]) + {1}
 %!error id=gpuscan:type gpuscan_array ([1 2]) .* sparse ([1 0])
 %!error <vertical dimensions mismatch> [gpuscan_array([1 2]); 1 2 3]
+%!testif ; have_arrays ()
+%! ## any and all give device arrays; Octave's functions that read the elements (the
+%! ## printf family, mat2str, num2str, isequal, find, mod) give the host array's results
+%! x = [3 -1 0 4; 0 2 NaN 1];
+%! d = gpuscan_array (x);
+%! check_same (@any, d);
+%! check_same (@all, d);
+%! check_same (@(a) any (a, 2), d);
+%! check_same (@(a) all (a(:) > -2), d);
+%! assert (sprintf ("%g,", d), sprintf ("%g,", x));
+%! assert (sprintf ("%d|%s", gpuscan_array (int8 ([1 -2 72]))), sprintf ("%d|%s", int8 ([1 -2 72])));
+%! assert (mat2str (d), mat2str (x));
+%! assert (num2str (d), num2str (x));
+%! assert (isequal (gpuscan_array ([1 2]), [1 2], gpuscan_array ([1 2])));
+%! assert (! isequal (gpuscan_array ([1 2]), [1 3]));
+%! assert (find (d), find (x));
+%! assert (mod (d, 2), mod (x, 2));
+%!error <wrong type argument 'gpuscan_array'> sort (gpuscan_array ([2 1]))
 %!error <cumsum of a device array takes DIM and "native".*not "max"> cumsum (gpuscan_array (1), "max")
 %!error <nonconformant> gpuscan_array ([1 2]) + [1 2 3]
 %!testif ; have_arrays ()
@@ -435,6 +457,9 @@ endfunction
 %! fail ("d + 1", "gpuscan:stale|released");
 %! fail ("abs (d)", "released");
 %! fail ("sum (d)", "released");
+%! fail ("any (d)", "released");
+%! fail ("sprintf ('%g', d)", "released");
+%! fail ("find (d)", "released");
 
 %!testif ; have_arrays ()
 %! ## exclusive scans that change the class (the input converted, then scanned)

@@ -81,6 +81,59 @@ namespace
       return device_array_value (d, g);
     }
 
+    // any (D), all (D): device arrays (through host memory; Octave's default for a type
+    // would be a quiet 0)
+    octave_value any (int dim = 0) const
+    {
+      check_live (m_a, "D");
+      return device_any_all (m_a, dim, false);
+    }
+    octave_value all (int dim = 0) const
+    {
+      check_live (m_a, "D");
+      return device_any_all (m_a, dim, true);
+    }
+
+    // element n, for printf and sprintf, which read their arguments so (an undefined
+    // value, Octave's default, printed nothing, quietly)
+    octave_value fast_elem_extract (octave_idx_type n) const
+    {
+      if (n < 0 || n >= m_a.numel ())
+        return octave_value ();
+      check_live (m_a, "D");
+      return gather_element (m_a, n);
+    }
+
+    // The elements as host arrays, for Octave's functions that have no device-array
+    // method (find, mod, sort, num2str, ...): they read the gathered array and give host
+    // results
+    NDArray array_value (bool f = false) const { return host ().array_value (f); }
+    FloatNDArray float_array_value (bool f = false) const { return host ().float_array_value (f); }
+    ComplexNDArray complex_array_value (bool f = false) const { return host ().complex_array_value (f); }
+    FloatComplexNDArray float_complex_array_value (bool f = false) const
+    { return host ().float_complex_array_value (f); }
+    boolNDArray bool_array_value (bool f = false) const { return host ().bool_array_value (f); }
+    charNDArray char_array_value (bool f = false) const { return host ().char_array_value (f); }
+    Matrix matrix_value (bool f = false) const { return host ().matrix_value (f); }
+    FloatMatrix float_matrix_value (bool f = false) const { return host ().float_matrix_value (f); }
+    ComplexMatrix complex_matrix_value (bool f = false) const { return host ().complex_matrix_value (f); }
+    FloatComplexMatrix float_complex_matrix_value (bool f = false) const
+    { return host ().float_complex_matrix_value (f); }
+    boolMatrix bool_matrix_value (bool f = false) const { return host ().bool_matrix_value (f); }
+    double double_value (bool f = false) const { return host ().double_value (f); }
+    float float_value (bool f = false) const { return host ().float_value (f); }
+    Complex complex_value (bool f = false) const { return host ().complex_value (f); }
+    FloatComplex float_complex_value (bool f = false) const { return host ().float_complex_value (f); }
+    bool bool_value (bool f = false) const { return host ().bool_value (f); }
+    int8NDArray int8_array_value () const { return host ().int8_array_value (); }
+    int16NDArray int16_array_value () const { return host ().int16_array_value (); }
+    int32NDArray int32_array_value () const { return host ().int32_array_value (); }
+    int64NDArray int64_array_value () const { return host ().int64_array_value (); }
+    uint8NDArray uint8_array_value () const { return host ().uint8_array_value (); }
+    uint16NDArray uint16_array_value () const { return host ().uint16_array_value (); }
+    uint32NDArray uint32_array_value () const { return host ().uint32_array_value (); }
+    uint64NDArray uint64_array_value () const { return host ().uint64_array_value (); }
+
     // (concatenation: device_ops.h)
     octave_value resize (const dim_vector& dv, bool fill = false) const
     {
@@ -147,6 +200,12 @@ namespace
 
   private:
     device_array m_a;
+
+    octave_value host () const
+    {
+      check_live (m_a, "D");
+      return gather (m_a);
+    }
 
     [[noreturn]] static void refuse_index (const std::string& type)
     {
@@ -246,6 +305,20 @@ namespace
     char msg[512] = "";
     raise_engine_error (engine_array_upload (a.id, v.data (), a.bytes (), msg, sizeof msg), msg);
   }
+}
+
+octave_value gather_element (const device_array& a, octave_idx_type n)
+{
+  device_array one = a;
+  one.dims = dim_vector (1, 1);
+  return with_array_type (a.type, [&] (auto tag) {
+    typedef decltype (tag) AT;
+    AT out = uninit<AT> (one.dims);
+    char msg[512] = "";
+    raise_engine_error (engine_array_read (a.id, n * scan_type_size (a.type), out.fortran_vec (),
+                                           scan_type_size (a.type), msg, sizeof msg), msg);
+    return octave_value (out).fast_elem_extract (0);
+  });
 }
 
 octave_value gather (const device_array& a)

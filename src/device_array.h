@@ -54,6 +54,8 @@ octave_value device_array_value (const device_array& a, array_guard& g);
 // host <-> device
 device_array upload (const octave_value& x, array_guard& g);
 octave_value gather (const device_array& a);
+// element n (0-based, in range) as a host scalar: one element's download
+octave_value gather_element (const device_array& a, octave_idx_type n);
 // a host array uploaded as the value of a new device array
 octave_value to_device (const octave_value& x);
 // v itself, or the host array of a device array v (each of a list)

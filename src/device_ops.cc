@@ -101,6 +101,12 @@ octave_value device_resize (const device_array& a, const dim_vector& dv, bool fi
   return on_device (gather (a).resize (dv, fill), "resize");
 }
 
+octave_value device_any_all (const device_array& a, int dim, bool all)
+{
+  const octave_value h = gather (a);
+  return on_device (all ? h.all (dim) : h.any (dim), all ? "all (D)" : "any (D)");
+}
+
 octave_value device_map (const device_array& a, octave_base_value::unary_mapper_t umap,
                          const char *name)
 {

@@ -14,6 +14,9 @@ void install_device_ops (int t);
 // element resized to the result's shape, then the cat operators put each in place)
 octave_value device_resize (const device_array& a, const dim_vector& dv, bool fill);
 
+// any (D, dim) or all (D, dim) (dim 0-based, -1: the first non-singleton), a device array
+octave_value device_any_all (const device_array& a, int dim, bool all);
+
 // umap (D) for an element-wise function of Octave's (abs, sqrt, isnan, ...), named name
 octave_value device_map (const device_array& a, octave_base_value::unary_mapper_t umap,
                          const char *name);

@@ -196,16 +196,18 @@ static engine_status unknown (char *msg, size_t msg_size)
   return ENGINE_GPU_ERROR;
 }
 
-/* host <-> array: the checks and the backend choice shared by upload and download */
-static engine_status transfer (engine_array id, void *host, size_t bytes, int to_array,
-                               char *msg, size_t msg_size)
+/* host <-> bytes [offset, offset + bytes) of an array: the checks and the backend choice
+   shared by upload, download and read */
+static engine_status transfer (engine_array id, size_t offset, void *host, size_t bytes,
+                               int to_array, char *msg, size_t msg_size)
 {
   size_t have;
-  void *p = engine_array_data (id, &have);
+  char *p = engine_array_data (id, &have);
   if (bytes == 0)
     return ENGINE_OK;
-  if (! p || have < bytes)
+  if (! p || offset > have || have - offset < bytes)
     return unknown (msg, msg_size);
+  p += offset;
   if (reg.backend == BACKEND_HOST)
     {
       memcpy (to_array ? p : host, to_array ? host : p, bytes);
@@ -222,13 +224,19 @@ static engine_status transfer (engine_array id, void *host, size_t bytes, int to
 engine_status engine_array_upload (engine_array id, const void *host, size_t bytes,
                                    char *msg, size_t msg_size)
 {
-  return transfer (id, (void *) host, bytes, 1, msg, msg_size);
+  return transfer (id, 0, (void *) host, bytes, 1, msg, msg_size);
 }
 
 engine_status engine_array_download (engine_array id, void *host, size_t bytes,
                                      char *msg, size_t msg_size)
 {
-  return transfer (id, host, bytes, 0, msg, msg_size);
+  return transfer (id, 0, host, bytes, 0, msg, msg_size);
+}
+
+engine_status engine_array_read (engine_array id, size_t offset, void *host, size_t bytes,
+                                 char *msg, size_t msg_size)
+{
+  return transfer (id, offset, host, bytes, 0, msg, msg_size);
 }
 
 engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, size_t msg_size)

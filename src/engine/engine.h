@@ -94,6 +94,9 @@ engine_status engine_array_upload (engine_array id, const void *host, size_t byt
                                    char *msg, size_t msg_size);
 engine_status engine_array_download (engine_array id, void *host, size_t bytes,
                                      char *msg, size_t msg_size);
+/* bytes [offset, offset + bytes) of an array (one element, for Octave's printf) */
+engine_status engine_array_read (engine_array id, size_t offset, void *host, size_t bytes,
+                                 char *msg, size_t msg_size);
 /* a new array holding a copy of array src (device to device) */
 engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, size_t msg_size);
 /* a scan whose x, y, heads and index are array memory (the kernels, or for what they do

@@ -9,12 +9,7 @@
 ## gathered), each output a device array: the reductions and casts of device arrays,
 ## through host memory until kernels take them (gpuscan_array's help)
 function varargout = on_host (f, varargin)
-  args = varargin;
-  for i = 1:numel (args)
-    if (isa (args{i}, "gpuscan_array"))
-      args{i} = gather (args{i});
-    endif
-  endfor
+  args = host_args (varargin);
   [varargout{1:max (nargout, 1)}] = f (args{:});
   ## (in a method, gpuscan_array names the class, not the function)
   varargout = cellfun (@(y) __gpuscan__ ("upload", y), varargout, "UniformOutput", false);
