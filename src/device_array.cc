@@ -105,7 +105,7 @@ namespace
     }
 
     // The elements as host arrays, for Octave's functions that have no device-array
-    // method (find, mod, sort, num2str, ...): they read the gathered array and give host
+    // method (find, mod, mat2str, ...): they read the gathered array and give host
     // results
     NDArray array_value (bool f = false) const { return host ().array_value (f); }
     FloatNDArray float_array_value (bool f = false) const { return host ().float_array_value (f); }
@@ -309,11 +309,9 @@ namespace
 
 octave_value gather_element (const device_array& a, octave_idx_type n)
 {
-  device_array one = a;
-  one.dims = dim_vector (1, 1);
   return with_array_type (a.type, [&] (auto tag) {
     typedef decltype (tag) AT;
-    AT out = uninit<AT> (one.dims);
+    AT out = uninit<AT> (dim_vector (1, 1));
     char msg[512] = "";
     raise_engine_error (engine_array_read (a.id, n * scan_type_size (a.type), out.fortran_vec (),
                                            scan_type_size (a.type), msg, sizeof msg), msg);
