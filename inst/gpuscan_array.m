@@ -57,8 +57,9 @@
 ## other functions that read the elements (@code{printf} and @code{sprintf},
 ## @code{mat2str}, @code{num2str}, @code{isequal}, @code{find}, @code{mod}, @dots{}) read
 ## the gathered array and give host results; those that need the type itself
-## (@code{sort}, @code{reshape}, @dots{}) say it is the wrong type, and @code{save}
-## refuses: @code{gather} is one call away.
+## (@code{reshape} and @code{squeeze}, copies on the device; @code{permute}, @code{sort},
+## @code{diag}, through host memory) give device arrays; the few that remain say it is the
+## wrong type, and @code{save} refuses: @code{gather} is one call away.
 ##
 ## The GPU memory is freed when the last copy of the array goes (@code{clear},
 ## reassignment), at @code{pkg unload gpuscan} and at exit.  An array whose memory was
@@ -381,7 +382,9 @@ endfunction
 %!          @(a) sum (a), @(a) sum (a, 2), @(a) max (a, [], 2), @(a) min (a), @(a) max (a, 2), ...
 %!          @single, @int8, @int32, @uint8, @uint64, @logical, ...
 %!          @cumsum, @(a) cumsum (a, 2), @(a) cumsum (a, "native"), @cumprod, @(a) cumprod (a, 2), ...
-%!          @cummax, @(a) cummin (a, 2), @(a) nthargout (2, @cummax, a), @(a) nthargout (2, @cummin, a, 2)};
+%!          @cummax, @(a) cummin (a, 2), @(a) nthargout (2, @cummax, a), @(a) nthargout (2, @cummin, a, 2), ...
+%!          @(a) reshape (a, [], 1), @(a) reshape (a, 1, 1, []), @squeeze, @(a) permute (a, [2 1]), ...
+%!          @sort, @(a) sort (a, 2, "descend"), @diag, @full, @(a) repmat (a, 2, 1), @fliplr};
 %! for c = {"double", "single", "int8", "uint16", "int32", "logical"}
 %!   for sz = {[3 4], [1 1], [0 3]}
 %!     x = round (10 * rand (sz{1}) - 3);
@@ -448,7 +451,17 @@ endfunction
 %! assert (! isequal (gpuscan_array ([1 2]), [1 3]));
 %! assert (find (d), find (x));
 %! assert (mod (d, 2), mod (x, 2));
-%!error <wrong type argument 'gpuscan_array'> sort (gpuscan_array ([2 1]))
+%!test
+%! if (! isempty (gpuscan_info ().device_arrays))
+%!   [s, i] = sort (gpuscan_array ([3 1 2]));
+%!   assert ({gather(s), i}, {[1 2 3], [2 3 1]});
+%!   assert (size (squeeze (gpuscan_array (ones (1, 1, 3)))), [3 1]);
+%!   ## assigning into an undefined variable keeps D's class (it was double, quietly)
+%!   y(1:2) = gpuscan_array (int8 (5));
+%!   assert (class (gather (y)), "int8");
+%!   assert (class (gather (repmat (gpuscan_array (uint16 (7)), 2, 3))), "uint16");
+%! endif
+%!error <can't reshape 1x2 array to 3x1 array> reshape (gpuscan_array ([2 1]), 3, 1)
 %!error <cumsum of a device array takes DIM and "native".*not "max"> cumsum (gpuscan_array (1), "max")
 %!error <nonconformant> gpuscan_array ([1 2]) + [1 2 3]
 %!testif ; have_arrays ()

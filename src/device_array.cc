@@ -11,6 +11,8 @@
 #include <octave/interpreter.h>
 #include <octave/pt-eval.h>
 
+#include <vector>
+
 #include "device_array.h"
 #include "device_index.h"
 #include "device_ops.h"
@@ -47,7 +49,13 @@ namespace
       g.keep ();
       return new octave_device_array (c);
     }
-    octave_base_value *empty_clone () const { return new octave_device_array (); }
+    // (X(I) = D for an undefined X starts from D's empty clone: of D's class, 0x0)
+    octave_base_value *empty_clone () const
+    {
+      device_array e;
+      e.type = m_a.type;
+      return new octave_device_array (e);
+    }
 
     const device_array& array () const { return m_a; }
 
@@ -133,6 +141,56 @@ namespace
     uint16NDArray uint16_array_value () const { return host ().uint16_array_value (); }
     uint32NDArray uint32_array_value () const { return host ().uint32_array_value (); }
     uint64NDArray uint64_array_value () const { return host ().uint64_array_value (); }
+
+    // reshape and squeeze: a device copy with the new shape; permute, sort and diag:
+    // through host memory (device_ops.h's route), results on the device
+    octave_value reshape (const dim_vector& dv) const
+    {
+      check_live (m_a, "D");
+      if (dv.safe_numel () != m_a.numel ())
+        error ("reshape: can't reshape %s array to %s array", m_a.dims.str ().c_str (),
+               dv.str ().c_str ());
+      array_guard g;
+      device_array c = device_copy (m_a, g);
+      c.dims = dv;
+      c.dims.chop_trailing_singletons ();   // (as Octave's arrays)
+      return device_array_value (c, g);
+    }
+    // (Octave's arrays squeeze so: one dimension left is a column; 2-D stays as it is)
+    octave_value squeeze () const
+    {
+      const dim_vector& d = m_a.dims;
+      if (d.ndims () <= 2)
+        return reshape (d);
+      std::vector<octave_idx_type> kept;
+      for (int i = 0; i < d.ndims (); i++)
+        if (d(i) != 1)
+          kept.push_back (d(i));
+      if (kept.size () < 2)
+        return reshape (dim_vector (kept.empty () ? 1 : kept[0], 1));
+      dim_vector s = dim_vector::alloc (kept.size ());
+      for (std::size_t i = 0; i < kept.size (); i++)
+        s(i) = kept[i];
+      return reshape (s);
+    }
+    octave_value permute (const Array<int>& vec, bool inv = false) const
+    {
+      return to_device (host ().permute (vec, inv));
+    }
+    octave_value sort (octave_idx_type dim = 0, sortmode mode = ASCENDING) const
+    {
+      return to_device (host ().sort (dim, mode));
+    }
+    octave_value sort (Array<octave_idx_type>& sidx, octave_idx_type dim = 0,
+                       sortmode mode = ASCENDING) const
+    {
+      return to_device (host ().sort (sidx, dim, mode));
+    }
+    octave_value diag (octave_idx_type k = 0) const { return to_device (host ().diag (k)); }
+    octave_value full_value () const
+    {
+      return octave_value (const_cast<octave_device_array *> (this), true);
+    }
 
     // (concatenation: device_ops.h)
     octave_value resize (const dim_vector& dv, bool fill = false) const
