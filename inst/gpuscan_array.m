@@ -40,7 +40,8 @@
 ## GPU.  A copy (@code{@var{c} = @var{d}}) shares the memory until one of them would
 ## change.  @code{@var{d}(@var{i})}, @code{@var{d}(@var{i}, @var{j}, @dots{})} (ranges,
 ## @code{end}, @code{:}, logical masks) and @code{@var{d}(@var{i}) = @var{v}} give device
-## arrays, with Octave's rules; a logical mask on the device with as many elements as
+## arrays, with Octave's rules (and a device array indexes a host array:
+## @code{@var{x}(@var{d} > 0)}); a logical mask on the device with as many elements as
 ## @var{d} runs on the GPU (@code{gpuscan_compact}), every other index takes @var{d}
 ## through host memory (fine for small arrays, a round trip for large ones).
 ## @code{double (@var{d})} converts on the GPU.  Octave's operators (@code{+ - .* ./ .^ *
@@ -460,6 +461,10 @@ endfunction
 %!   y(1:2) = gpuscan_array (int8 (5));
 %!   assert (class (gather (y)), "int8");
 %!   assert (class (gather (repmat (gpuscan_array (uint16 (7)), 2, 3))), "uint16");
+%!   ## a device array indexes a host array (a host result)
+%!   x = 10:15;
+%!   assert (x(gpuscan_array ([1 3])), [10 12]);
+%!   assert (x(gpuscan_array (x > 13)), [14 15]);
 %! endif
 %!error <can't reshape 1x2 array to 3x1 array> reshape (gpuscan_array ([2 1]), 3, 1)
 %!error <cumsum of a device array takes DIM and "native".*not "max"> cumsum (gpuscan_array (1), "max")

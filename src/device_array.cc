@@ -141,6 +141,11 @@ namespace
     uint16NDArray uint16_array_value () const { return host ().uint16_array_value (); }
     uint32NDArray uint32_array_value () const { return host ().uint32_array_value (); }
     uint64NDArray uint64_array_value () const { return host ().uint64_array_value (); }
+    // X(D) for a host X: D's elements as the index
+    octave::idx_vector index_vector (bool require_integers = false) const
+    {
+      return host ().index_vector (require_integers);
+    }
 
     // reshape and squeeze: a device copy with the new shape; permute, sort and diag:
     // through host memory (device_ops.h's route), results on the device
