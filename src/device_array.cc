@@ -89,18 +89,10 @@ namespace
       return device_array_value (d, g);
     }
 
-    // any (D), all (D): device arrays (through host memory; Octave's default for a type
-    // would be a quiet 0)
-    octave_value any (int dim = 0) const
-    {
-      check_live (m_a, "D");
-      return device_any_all (m_a, dim, false);
-    }
-    octave_value all (int dim = 0) const
-    {
-      check_live (m_a, "D");
-      return device_any_all (m_a, dim, true);
-    }
+    // any (D), all (D): device arrays (through host memory, device_result; Octave's
+    // default for a type would be a quiet 0)
+    octave_value any (int dim = 0) const { return device_result (host ().any (dim), "any (D)"); }
+    octave_value all (int dim = 0) const { return device_result (host ().all (dim), "all (D)"); }
 
     // element n, for printf and sprintf, which read their arguments so (an undefined
     // value, Octave's default, printed nothing, quietly)
@@ -148,7 +140,7 @@ namespace
     }
 
     // reshape and squeeze: a device copy with the new shape; permute, sort and diag:
-    // through host memory (device_ops.h's route), results on the device
+    // through host memory (device_result), results on the device
     octave_value reshape (const dim_vector& dv) const
     {
       check_live (m_a, "D");
@@ -180,35 +172,37 @@ namespace
     }
     octave_value permute (const Array<int>& vec, bool inv = false) const
     {
-      return to_device (host ().permute (vec, inv));
+      return device_result (host ().permute (vec, inv), "permute (D)");
     }
     octave_value sort (octave_idx_type dim = 0, sortmode mode = ASCENDING) const
     {
-      return to_device (host ().sort (dim, mode));
+      return device_result (host ().sort (dim, mode), "sort (D)");
     }
     octave_value sort (Array<octave_idx_type>& sidx, octave_idx_type dim = 0,
                        sortmode mode = ASCENDING) const
     {
-      return to_device (host ().sort (sidx, dim, mode));
+      return device_result (host ().sort (sidx, dim, mode), "sort (D)");
     }
-    octave_value diag (octave_idx_type k = 0) const { return to_device (host ().diag (k)); }
+    octave_value diag (octave_idx_type k = 0) const
+    {
+      return device_result (host ().diag (k), "diag (D)");
+    }
     octave_value full_value () const
     {
       return octave_value (const_cast<octave_device_array *> (this), true);
     }
 
-    // (concatenation: device_ops.h)
+    // (Octave's concatenation starts from its first non-empty element resized to the
+    // result's shape, then device_ops.h's cat operators put each element in place)
     octave_value resize (const dim_vector& dv, bool fill = false) const
     {
-      check_live (m_a, "D");
-      return device_resize (m_a, dv, fill);
+      return device_result (host ().resize (dv, fill), "resize");
     }
 
-    // abs (D), sqrt (D), isnan (D), ...: device_ops.h (the operators are registered there)
+    // abs (D), sqrt (D), isnan (D), ...: Octave's element-wise functions
     octave_value map (unary_mapper_t umap) const
     {
-      check_live (m_a, "D");
-      return device_map (m_a, umap, get_umap_name (umap));
+      return device_result (host ().map (umap), std::string (get_umap_name (umap)) + " (D)");
     }
 
     // D(I), D(I, J, ...) and D(I) = V: device_index.h (D{I} and D.NAME mean nothing)

@@ -1,10 +1,11 @@
 // Octave's operators on device arrays: D + X, D - X, D .* X, D ./ X, D * X, D .^ X, the
 // comparisons, D & X, D | X, -D, !D, D' and the rest, with host arrays, scalars or
-// other device arrays on either side; concatenation ([D, X], [D; X], cat, horzcat,
-// vertcat); and abs (D), sqrt (D), isnan (D) and Octave's other element-wise functions.  Each goes through host memory for now: the operands
-// are gathered, Octave computes the result (its broadcasting, class rules and errors),
-// and the result goes back to the device.  Right for every operation Octave has; cheap
-// for small arrays only, until element-wise kernels take the common ones.
+// other device arrays on either side, and the concatenation step ([D, X], [D; X], cat,
+// horzcat, vertcat).  Each goes through host memory for now, as the type's element-wise
+// functions, any, all, sort and the rest do (device_result): the operands are gathered,
+// Octave computes the result (its broadcasting, class rules and errors), and the result
+// goes back to the device.  Right for every operation Octave has; cheap for small arrays
+// only, until element-wise kernels take the common ones.
 
 #include <octave/oct.h>
 #include <octave/interpreter.h>
@@ -23,27 +24,17 @@ namespace
     return host_value (octave_value (const_cast<octave_base_value *> (&v), true));
   }
 
-  // an operation's result as a new device array
-  octave_value on_device (const octave_value& r, const std::string& what)
-  {
-    if (r.issparse () || ! (r.isnumeric () || r.islogical ()))
-      error_with_id ("gpuscan:type", "gpuscan_array: %s gives a%s %s array, which a device "
-                     "array cannot hold; gather the device arrays first", what.c_str (),
-                     r.issparse () ? " sparse" : "", r.class_name ().c_str ());
-    return to_device (r);
-  }
-
   template <octave_value::binary_op OP>
   octave_value binary (const octave_base_value& a, const octave_base_value& b)
   {
-    return on_device (octave::binary_op (OP, host_operand (a), host_operand (b)),
+    return device_result (octave::binary_op (OP, host_operand (a), host_operand (b)),
                       "operator " + octave_value::binary_op_as_string (OP));
   }
 
   template <octave_value::unary_op OP>
   octave_value unary (const octave_base_value& a)
   {
-    return on_device (octave::unary_op (OP, host_operand (a)),
+    return device_result (octave::unary_op (OP, host_operand (a)),
                       "operator " + octave_value::unary_op_as_string (OP));
   }
 
@@ -67,7 +58,7 @@ namespace
   octave_value cat (const octave_base_value& a, const octave_base_value& b,
                     const Array<octave_idx_type>& ra_idx)
   {
-    return on_device (octave::cat_op (host_operand (a), host_operand (b), ra_idx),
+    return device_result (octave::cat_op (host_operand (a), host_operand (b), ra_idx),
                       "concatenation");
   }
 
@@ -96,19 +87,11 @@ void install_device_ops (int t)
     }
 }
 
-octave_value device_resize (const device_array& a, const dim_vector& dv, bool fill)
+octave_value device_result (const octave_value& r, const std::string& what)
 {
-  return on_device (gather (a).resize (dv, fill), "resize");
-}
-
-octave_value device_any_all (const device_array& a, int dim, bool all)
-{
-  const octave_value h = gather (a);
-  return on_device (all ? h.all (dim) : h.any (dim), all ? "all (D)" : "any (D)");
-}
-
-octave_value device_map (const device_array& a, octave_base_value::unary_mapper_t umap,
-                         const char *name)
-{
-  return on_device (gather (a).map (umap), std::string (name) + " (D)");
+  if (r.issparse () || ! (r.isnumeric () || r.islogical ()))
+    error_with_id ("gpuscan:type", "gpuscan_array: %s gives a%s %s array, which a device "
+                   "array cannot hold; gather the device arrays first", what.c_str (),
+                   r.issparse () ? " sparse" : "", r.class_name ().c_str ());
+  return to_device (r);
 }
