@@ -360,9 +360,9 @@ endfunction
 %! assert (gather (gpuscan (d)), cumsum (1:5));
 
 %!testif ; have_arrays ()
-%! ## chains of scans whose inputs are freed at once, their memory taken again by new
-%! ## arrays (uploads, on another stream), give the host's values (integers below 2^53:
-%! ## exact in any order of summation)
+%! ## device calls are queued, not waited for: chains of scans whose inputs are freed at
+%! ## once, their memory taken again by new arrays (uploads, on another stream) before the
+%! ## GPU is done, give the host's values (integers below 2^53: exact in any order)
 %! x = mod ((1:2^21)', 13) - 6;
 %! d = cell (1, 6);
 %! for k = 1:6

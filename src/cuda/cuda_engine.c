@@ -1,7 +1,13 @@
 /* CUDA host engine.  State that lives across calls: the device, three streams (scans,
    copies in, copies out), device buffers that only grow and pinned staging buffers.  Host data streams through the staging buffers: while the GPU copies
    one buffer, the host threads fill or drain the other, and copies in and out are
-   interleaved so that both directions are in flight beside the scans. */
+   interleaved so that both directions are in flight beside the scans.
+   Device-array work (allocation, scan, copy, class conversion) is queued on the scan
+   stream and not waited for, as a GPU array library does: a call costs its launches, not
+   the GPU's round trip.  What touches that memory from elsewhere waits for the queue
+   first (`settle`): copies to and from the host (other streams), and freeing a buffer
+   that queued work may use.  An error in queued work is reported by the next call that
+   waits. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +52,12 @@ static cudaError_t device_malloc (void **p, size_t bytes)
   return err != cudaSuccess ? err : cudaMalloc (p, bytes);
 }
 
+/* waits for the work queued on the scan stream (device-array calls do not wait) */
+static cudaError_t settle (void)
+{
+  return st.stream ? cudaStreamSynchronize (st.stream) : cudaSuccess;
+}
+
 /* waits for all three streams */
 static cudaError_t wait_stream (void)
 {
@@ -72,6 +84,7 @@ static device_buffer *const buffers[] = { &st.x, &st.y, &st.ix, &st.heads, &st.w
 /* frees every buffer but `keep` (or all) */
 static void release_buffers_but (const device_buffer *keep)
 {
+  settle ();   /* (an error there is the next call's to report) */
   for (size_t i = 0; i < BUFFER_COUNT; i++)
     if (buffers[i] != keep)
       {
@@ -157,11 +170,14 @@ static cudaError_t reserve (device_buffer *b, size_t bytes, int zero)
 {
   if (b->bytes >= bytes)
     return cudaSuccess;
+  cudaError_t err = b->p ? settle () : cudaSuccess;
+  if (err != cudaSuccess)
+    return err;
   if (b->p)
     cudaFree (b->p);
   b->p = NULL;
   b->bytes = 0;
-  cudaError_t err = device_malloc (&b->p, bytes);
+  err = device_malloc (&b->p, bytes);
   if (err == cudaErrorMemoryAllocation && st.pool)
     {
       /* what the pool keeps for device arrays goes first */
@@ -700,9 +716,8 @@ static cudaError_t array_malloc (void **p, size_t bytes)
     return err;
   if (! st.pool)
     return cudaMalloc (p, bytes);
-  err = cudaMallocAsync (p, bytes, st.stream);
-  /* ready for the other streams (copies in and out) too */
-  return err != cudaSuccess ? err : cudaStreamSynchronize (st.stream);
+  /* (queued: the copies from the host, on another stream, settle first) */
+  return cudaMallocAsync (p, bytes, st.stream);
 }
 
 engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_size)
@@ -743,7 +758,10 @@ void cuda_engine_free (void *p)
   if (st.pool)
     cudaFreeAsync (p, st.stream);
   else
-    cudaFree (p);
+    {
+      settle ();
+      cudaFree (p);
+    }
   cudaGetLastError ();   /* an array lost in a device reset: nothing left to free */
 }
 
@@ -751,7 +769,10 @@ engine_status cuda_engine_to_device (void *dev, const void *host, size_t bytes, 
                                      size_t msg_size)
 {
   NEED_GPU ();
-  cudaError_t err = upload (dev, host, bytes);
+  cudaError_t err = settle ();
+  if (err != cudaSuccess)
+    return gpu_failed (err, "device-array work queued before the upload", msg, msg_size);
+  err = upload (dev, host, bytes);
   if (err == cudaSuccess)
     err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "upload", msg, msg_size);
@@ -761,7 +782,10 @@ engine_status cuda_engine_to_host (void *host, const void *dev, size_t bytes, ch
                                    size_t msg_size)
 {
   NEED_GPU ();
-  cudaError_t err = download (host, dev, bytes);
+  cudaError_t err = settle ();
+  if (err != cudaSuccess)
+    return gpu_failed (err, "device-array work queued before the download", msg, msg_size);
+  err = download (host, dev, bytes);
   if (err == cudaSuccess)
     err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "download", msg, msg_size);
@@ -772,8 +796,6 @@ engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *
 {
   NEED_GPU ();
   cudaError_t err = cudaMemcpyAsync (dst, src, bytes, cudaMemcpyDeviceToDevice, st.stream);
-  if (err == cudaSuccess)
-    err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "copy", msg, msg_size);
 }
 
@@ -792,8 +814,6 @@ engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
       return ENGINE_NO_MEMORY;
     }
   if (err == cudaSuccess)
-    err = wait_stream ();
-  if (err == cudaSuccess)
     return ENGINE_OK;
   char what[64];
   snprintf (what, sizeof what, "%s scan", scan_type_name (d->type));
@@ -805,8 +825,6 @@ engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, 
 {
   NEED_GPU ();
   cudaError_t err = gsk_convert (st.kernels, from, to, x, y, n, st.stream);
-  if (err == cudaSuccess)
-    err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "class conversion", msg, msg_size);
 }
 
