@@ -62,6 +62,13 @@
 ## @code{diag}, through host memory) give device arrays; the few that remain say it is the
 ## wrong type, and @code{save} refuses: @code{gather} is one call away.
 ##
+## Calls on device arrays return as soon as their GPU work is queued (as MATLAB's
+## @code{gpuArray} calls do), so that a call costs microseconds, not the GPU's round
+## trip; @code{gather} and anything else that copies to or from host memory waits for
+## the work queued before it.  To time device calls, stop the clock after a
+## @code{gather}.  An error in queued work (a GPU fault) is reported by the next call
+## that waits.
+##
 ## The GPU memory is freed when the last copy of the array goes (@code{clear},
 ## reassignment), at @code{pkg unload gpuscan} and at exit.  An array whose memory was
 ## freed that way, or by a GPU reset after an error, gives the error
@@ -94,11 +101,12 @@ endfunction
 %! else
 %!   x = rand (2^22, 1);
 %!   tic; d = gpuscan_array (x); t_up = toc;
-%!   tic; s = gpuscan (d); m = gpuscan (d, "max"); e = gpuscan (d, "exclusive"); t_scan = toc;
+%!   ## (the scans are queued; gather waits for them, then downloads one result)
+%!   tic; s = gpuscan (d); m = gpuscan (d, "max"); e = gpuscan (d, "exclusive"); y = gather (s); t_scan = toc;
 %!   tic; y = gather (s); t_down = toc;
 %!   tic; r = cumsum (x); t_cpu = toc;
-%!   printf ("upload %.2f ms, three scans on the GPU %.2f ms, gather %.2f ms; cumsum %.2f ms\n",
-%!           1e3 * [t_up, t_scan, t_down, t_cpu]);
+%!   printf (["upload %.2f ms; three scans on the GPU and a gather %.2f ms (the gather ", ...
+%!            "alone %.2f ms); cumsum %.2f ms\n"], 1e3 * [t_up, t_scan, t_down, t_cpu]);
 %!   ## both sum in floating point, in different orders: they agree to rounding
 %!   printf ("largest difference from cumsum, relative to the total: %.1e\n",
 %!           max (abs (y - r)) / r(end));

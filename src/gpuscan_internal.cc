@@ -9,6 +9,7 @@
 //   __gpuscan__ ("upload", x)            a device array of host array x (the methods in
 //                                        inst/@gpuscan_array, where gpuscan_array names
 //                                        the class, not the function)
+//   __gpuscan__ ("wait")                 wait for the device work queued so far (timings)
 //   __gpuscan__ ("release")              free everything the engine holds
 
 #include <octave/oct.h>
@@ -172,6 +173,12 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     return trace (args(1), args(2), args(3));
   if (what == "upload" && nargs == 2)
     return to_device (args(1));
+  if (what == "wait" && nargs == 1)
+    {
+      char msg[512] = "";
+      raise_engine_error (engine_array_wait (msg, sizeof msg), msg);
+      return octave_value_list ();
+    }
   if (what == "release" && nargs == 1)
     {
       engine_release ();

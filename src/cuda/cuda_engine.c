@@ -751,6 +751,15 @@ engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_s
   return gpu_failed (err, "cudaMalloc", msg, msg_size);
 }
 
+engine_status cuda_engine_wait (char *msg, size_t msg_size)
+{
+  if (! st.usable)
+    return ENGINE_OK;   /* (nothing was queued) */
+  const cudaError_t err = settle ();
+  return err == cudaSuccess ? ENGINE_OK
+                            : gpu_failed (err, "device-array work queued earlier", msg, msg_size);
+}
+
 void cuda_engine_free (void *p)
 {
   if (! p)

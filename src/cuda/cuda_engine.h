@@ -50,6 +50,7 @@ unsigned cuda_engine_generation (void);
 /* alloc, copy, scan_resident and convert queue their work and return; to_host and
    to_device wait for what is queued (an error in it is reported there) */
 engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_size);
+engine_status cuda_engine_wait (char *msg, size_t msg_size);
 void cuda_engine_free (void *p);
 engine_status cuda_engine_to_device (void *dev, const void *host, size_t bytes, char *msg,
                                      size_t msg_size);

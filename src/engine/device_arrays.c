@@ -239,6 +239,17 @@ engine_status engine_array_read (engine_array id, size_t offset, void *host, siz
   return transfer (id, offset, host, bytes, 0, msg, msg_size);
 }
 
+engine_status engine_array_wait (char *msg, size_t msg_size)
+{
+#ifdef GPUSCAN_WITH_CUDA
+  if (reg.backend == BACKEND_CUDA)
+    return cuda_engine_wait (msg, msg_size);
+#endif
+  (void) msg;
+  (void) msg_size;
+  return ENGINE_OK;
+}
+
 engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, size_t msg_size)
 {
   size_t bytes;

@@ -97,6 +97,9 @@ engine_status engine_array_download (engine_array id, void *host, size_t bytes,
 /* bytes [offset, offset + bytes) of an array (one element, for Octave's printf) */
 engine_status engine_array_read (engine_array id, size_t offset, void *host, size_t bytes,
                                  char *msg, size_t msg_size);
+/* Array work on the GPU is queued, not waited for (downloads and uploads wait for it);
+   engine_array_wait waits for everything queued, and reports an error in it */
+engine_status engine_array_wait (char *msg, size_t msg_size);
 /* a new array holding a copy of array src (device to device) */
 engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, size_t msg_size);
 /* a scan whose x, y, heads and index are array memory (the kernels, or for what they do
