@@ -516,8 +516,9 @@ endfunction
 %!   ## assignment: a new device array, Octave's class rules, deletion; copies unchanged
 %!   y = x;
 %!   c0 = d;
-%!   d(2, 3, 4) = 5;
-%!   y(2, 3, 4) = 5;
+%!   v = 5 - 4 * strcmp (c{1}, "logical");   # (5 into a logical: Octave warns)
+%!   d(2, 3, 4) = v;
+%!   y(2, 3, 4) = v;
 %!   d(:, 1, :) = gpuscan_array (zeros (3, 1, 5));
 %!   y(:, 1, :) = 0;
 %!   d(:, :, 2) = [];
