@@ -53,8 +53,11 @@
 ## concatenation (@code{[@var{d}, @var{x}]}, @code{[@var{d}; @var{x}]}, @code{cat},
 ## @code{horzcat}, @code{vertcat}).  Their results are device arrays with the host's
 ## values, class rules and errors, so @code{gpuscan_compact (@var{d}, @var{d} > 0)} stays
-## on the device; @code{any} and @code{all} give device arrays too.  For now they go
-## through host memory (fine for small arrays, a round trip for large ones).  Octave's
+## on the device; @code{any} and @code{all} give device arrays too.  On the GPU run
+## @code{+ - .* ./}, @code{*} and @code{/} by a scalar, the six comparisons, unary minus
+## and @code{abs} for operands of equal size or a single element, of any real class
+## but int64 and uint64; the others go through host memory (fine for small arrays, a
+## round trip for large ones).  Octave's
 ## other functions that read the elements (@code{printf} and @code{sprintf},
 ## @code{mat2str}, @code{num2str}, @code{isequal}, @code{find}, @code{mod}, @dots{}) read
 ## the gathered array and give host results; those that need the type itself
@@ -142,6 +145,15 @@ endfunction
 %!  assert (class (g), class (want));
 %!  assert (size (g), size (want));
 %!  assert (isequaln (g, want), func2str (f));
+%!endfunction
+
+%!function y = ifelse_cast (c, v)
+%!  ## v in class c (logical: nonzero and not NaN)
+%!  if (strcmp (c, "logical"))
+%!    y = v != 0 & ! isnan (v);
+%!  else
+%!    y = cast (v, c);
+%!  endif
 %!endfunction
 
 %!function check_scan (x, varargin)
@@ -446,6 +458,34 @@ endfunction
 %! d += 1;
 %! assert (gather (d), [2 3]);
 %! assert (gather (gpuscan_compact (d, d > 2)), 3);
+%!testif ; have_arrays ()
+%! ## + - .* ./ (and * and / by a scalar), the comparisons, unary minus and abs run on the
+%! ## device for the real classes but int64 and uint64: Octave's values and classes at the
+%! ## edges (halves, saturation, NaN to integers, division by zero, -0, a double that
+%! ## rounds twice on its way to single), for every pair of classes, with equal shapes,
+%! ## host and device scalars on either side
+%! v = [0, -0, 1, -1, 2.5, -2.5, 0.5, -0.5, 127.5, -128.5, 1e10, -1e10, NaN, Inf, -Inf, ...
+%!      1/3, 2^-24 + 2^-49, 65535.5, 2^31, -2^31 - 1];
+%! classes = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "logical"};
+%! for i = 1:numel (classes)
+%!   x = ifelse_cast (classes{i}, v);
+%!   for j = 1:numel (classes)
+%!     y = ifelse_cast (classes{j}, fliplr (v));
+%!     if (! (isinteger (x) && isinteger (y) && ! strcmp (classes{i}, classes{j})))
+%!       for f = {@plus, @minus, @times, @rdivide, @lt, @le, @gt, @ge, @eq, @ne}
+%!         check_same (f{1}, gpuscan_array (x), y);
+%!         check_same (f{1}, gpuscan_array (x), gpuscan_array (y));
+%!         check_same (f{1}, gpuscan_array (x), y(3));
+%!         check_same (f{1}, x(5), gpuscan_array (y));
+%!         check_same (f{1}, gpuscan_array (x), gpuscan_array (y(4)));
+%!       endfor
+%!       check_same (@mtimes, gpuscan_array (x), y(5));
+%!       check_same (@mrdivide, gpuscan_array (x), y(6));
+%!     endif
+%!   endfor
+%!   check_same (@uminus, gpuscan_array (x));
+%!   check_same (@abs, gpuscan_array (x));
+%! endfor
 %!error <not implemented for 'matrix' by 'cell'> gpuscan_array ([1 2]) + {1}
 %!error id=gpuscan:type gpuscan_array ([1 2]) .* sparse ([1 0])
 %!error <vertical dimensions mismatch> [gpuscan_array([1 2]); 1 2 3]

@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include "context.cuh"
+#include "launch.cuh"
 #include "scan_kernels.h"
 #include "scan_ops.cuh"
 #include "tuning.cuh"
@@ -77,14 +78,6 @@ __global__ void fix_index_kernel (double *ix, int64_t lanes, int64_t n, double c
       if (p != 0)
         ix[i] = p == carry_pos ? carry_ix[i % lanes] : p + shift;
     }
-}
-
-// grid-stride launches: enough blocks to fill the GPU, no more than the data needs
-static unsigned elementwise_blocks (const gsk_context& c, int64_t n)
-{
-  const int64_t need = (n + block_threads - 1) / block_threads;
-  const int64_t most = (int64_t) c.limits.sms * c.tuning->elementwise_blocks_per_sm;
-  return (unsigned) (need < most ? need : most);
 }
 
 }  // namespace gsk

@@ -22,6 +22,14 @@ inline unsigned next_redo_mark (gsk_context& c)
   return c.redo_mark;
 }
 
+// grid-stride launches: enough blocks to fill the GPU, no more than the data needs
+inline unsigned elementwise_blocks (const gsk_context& c, int64_t n)
+{
+  const int64_t need = (n + block_threads - 1) / block_threads;
+  const int64_t most = (int64_t) c.limits.sms * c.tuning->elementwise_blocks_per_sm;
+  return (unsigned) (need < most ? need : most);
+}
+
 // Launches a kernel of a pass; the kernels of an exact pass behind a wrapping one as
 // programmatic dependent launches where the device has them (see gate_closed).
 template <typename... P, typename... A>

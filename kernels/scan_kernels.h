@@ -78,6 +78,10 @@ cudaError_t gsk_convert (gsk_context *c, scan_type from, scan_type to, const voi
 cudaError_t gsk_nonzero_flags (gsk_context *c, scan_type t, const void *x, uint8_t *flags, int64_t n,
                                int *nan_seen, cudaStream_t stream);
 
+/* y = a OP b element by element on the stream (elementwise.cu), as base/elementwise.h
+   says; every pointer of d is device memory */
+typedef struct elementwise_desc elementwise_desc;
+cudaError_t gsk_elementwise (gsk_context *c, const elementwise_desc *d, cudaStream_t stream);
 /* Chunked scans (src/base/chunked_scan.h): over lanes x steps index outputs, 1-based chunk
    position p becomes carry_ix[lane] where p == carry_pos, p + shift elsewhere; 0 stays. */
 cudaError_t gsk_fix_index (gsk_context *c, double *ix, int64_t lanes, int64_t steps, double carry_pos,

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "device_array.h"
+#include "device_elementwise.h"
 #include "device_index.h"
 #include "device_ops.h"
 #include "scan_request.h"
@@ -202,6 +203,13 @@ namespace
     // abs (D), sqrt (D), isnan (D), ...: Octave's element-wise functions
     octave_value map (unary_mapper_t umap) const
     {
+      if (umap == umap_abs)
+        {
+          check_live (m_a, "D");
+          const octave_value r = device_unary (EW_ABS, m_a);
+          if (r.is_defined ())
+            return r;
+        }
       return device_result (host ().map (umap), std::string (get_umap_name (umap)) + " (D)");
     }
 

@@ -1,11 +1,12 @@
 // Octave's operators on device arrays: D + X, D - X, D .* X, D ./ X, D * X, D .^ X, the
 // comparisons, D & X, D | X, -D, !D, D' and the rest, with host arrays, scalars or
 // other device arrays on either side, and the concatenation step ([D, X], [D; X], cat,
-// horzcat, vertcat).  Each goes through host memory for now, as the type's element-wise
-// functions, any, all, sort and the rest do (device_result): the operands are gathered,
-// Octave computes the result (its broadcasting, class rules and errors), and the result
-// goes back to the device.  Right for every operation Octave has; cheap for small arrays
-// only, until element-wise kernels take the common ones.
+// horzcat, vertcat).  The common arithmetic and comparisons of real classes run on the
+// device (device_elementwise.h); the rest goes through host memory, as the type's other
+// element-wise functions, any, all, sort and the rest do (device_result): the operands
+// are gathered, Octave computes the result (its broadcasting, class rules and errors),
+// and the result goes back to the device: right for every operation Octave has, cheap
+// for small arrays only.
 
 #include <octave/oct.h>
 #include <octave/interpreter.h>
@@ -14,19 +15,28 @@
 #include <string>
 #include <utility>
 
+#include "device_elementwise.h"
 #include "device_ops.h"
 
 namespace
 {
-  // an operand's host value (a device array gathered)
+  // an operand as a value, and its host value (a device array gathered)
+  octave_value value_of (const octave_base_value& v)
+  {
+    return octave_value (const_cast<octave_base_value *> (&v), true);
+  }
+
   octave_value host_operand (const octave_base_value& v)
   {
-    return host_value (octave_value (const_cast<octave_base_value *> (&v), true));
+    return host_value (value_of (v));
   }
 
   template <octave_value::binary_op OP>
   octave_value binary (const octave_base_value& a, const octave_base_value& b)
   {
+    const octave_value r = device_binary (OP, value_of (a), value_of (b));
+    if (r.is_defined ())
+      return r;
     return device_result (octave::binary_op (OP, host_operand (a), host_operand (b)),
                       "operator " + octave_value::binary_op_as_string (OP));
   }
@@ -34,6 +44,12 @@ namespace
   template <octave_value::unary_op OP>
   octave_value unary (const octave_base_value& a)
   {
+    if (OP == octave_value::op_uminus)
+      {
+        const octave_value r = device_unary (EW_NEGATE, device_array_of (value_of (a), "D"));
+        if (r.is_defined ())
+          return r;
+      }
     return device_result (octave::unary_op (OP, host_operand (a)),
                       "operator " + octave_value::unary_op_as_string (OP));
   }

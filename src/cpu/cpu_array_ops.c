@@ -1,4 +1,4 @@
-/* CPU stream compaction, class conversion and head flags. */
+/* CPU stream compaction, class conversion, head flags and element-wise arithmetic. */
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,4 +203,17 @@ int cpu_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n)
     default:
       return -1;
     }
+}
+
+static void elementwise_piece (void *ctx, int64_t i)
+{
+  const elementwise_desc *d = ctx;
+  const int64_t pieces = pieces_of (d->n);
+  for (int64_t k = piece_lo (d->n, pieces, i), hi = piece_lo (d->n, pieces, i + 1); k < hi; k++)
+    elementwise_element (d, k);
+}
+
+void cpu_elementwise (const elementwise_desc *d)
+{
+  work_pool_for (pieces_of (d->n), elementwise_piece, (void *) d);
 }

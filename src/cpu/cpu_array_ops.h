@@ -1,9 +1,10 @@
 /* Element-wise and compaction work of the CPU engine, beside the scans: stream
-   compaction of host arrays, and the class conversion and head flags that device
-   arrays need (the CPU versions serve the host stand-in for device arrays). */
+   compaction of host arrays, and the class conversion, head flags and arithmetic that
+   device arrays need (the CPU versions serve the host stand-in for device arrays). */
 #ifndef GPUSCAN_CPU_ARRAY_OPS_H
 #define GPUSCAN_CPU_ARRAY_OPS_H
 
+#include "base/elementwise.h"
 #include "base/scan_desc.h"
 
 #ifdef __cplusplus
@@ -20,6 +21,8 @@ void cpu_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t
 int cpu_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n);
 /* flags[i] = x[i] != 0; returns 1 when x holds a NaN, -1 for an unknown type */
 int cpu_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n);
+/* y = a OP b element by element, as base/elementwise.h says */
+void cpu_elementwise (const elementwise_desc *d);
 
 #ifdef __cplusplus
 }

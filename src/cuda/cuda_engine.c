@@ -837,6 +837,13 @@ engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, 
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "class conversion", msg, msg_size);
 }
 
+engine_status cuda_engine_elementwise (const elementwise_desc *d, char *msg, size_t msg_size)
+{
+  NEED_GPU ();
+  cudaError_t err = gsk_elementwise (st.kernels, d, st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "element-wise operation", msg, msg_size);
+}
+
 engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                  int *nan_seen, char *msg, size_t msg_size)
 {

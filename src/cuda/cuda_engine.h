@@ -3,6 +3,7 @@
 #ifndef GPUSCAN_CUDA_ENGINE_H
 #define GPUSCAN_CUDA_ENGINE_H
 
+#include "base/elementwise.h"
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
 
@@ -47,7 +48,7 @@ int cuda_engine_ready (void);
 const char *cuda_engine_status (void);
 /* changes whenever the device is reset after an error: older device pointers are gone */
 unsigned cuda_engine_generation (void);
-/* alloc, copy, scan_resident and convert queue their work and return; to_host and
+/* alloc, copy, scan_resident, convert and elementwise queue their work and return; to_host and
    to_device wait for what is queued (an error in it is reported there) */
 engine_status cuda_engine_alloc (size_t bytes, void **p, char *msg, size_t msg_size);
 engine_status cuda_engine_wait (char *msg, size_t msg_size);
@@ -64,6 +65,7 @@ engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
                                          const cuda_settings *set, char *msg, size_t msg_size);
 engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, void *y,
                                    int64_t n, char *msg, size_t msg_size);
+engine_status cuda_engine_elementwise (const elementwise_desc *d, char *msg, size_t msg_size);
 engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                  int *nan_seen, char *msg, size_t msg_size);
 /* stream compaction in two steps: count (the kept total), then scatter into y */

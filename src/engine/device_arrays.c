@@ -366,6 +366,20 @@ engine_status engine_array_convert (scan_type from, scan_type to, const void *x,
   return unknown (msg, msg_size);
 }
 
+engine_status engine_array_elementwise (const elementwise_desc *d, char *msg, size_t msg_size)
+{
+  if (reg.backend == BACKEND_HOST)
+    {
+      cpu_elementwise (d);
+      return ENGINE_OK;
+    }
+#ifdef GPUSCAN_WITH_CUDA
+  if (reg.backend == BACKEND_CUDA)
+    return cuda_engine_elementwise (d, msg, msg_size);
+#endif
+  return unknown (msg, msg_size);
+}
+
 engine_status engine_array_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                   int *has_nan, char *msg, size_t msg_size)
 {

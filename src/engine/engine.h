@@ -3,6 +3,7 @@
 #ifndef GPUSCAN_ENGINE_H
 #define GPUSCAN_ENGINE_H
 
+#include "base/elementwise.h"
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
 #include "base/scan_trace.h"
@@ -109,6 +110,8 @@ engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg
 /* y = x in class `to` (SCAN_DOUBLE from a real type, SCAN_CDOUBLE from SCAN_CSINGLE) */
 engine_status engine_array_convert (scan_type from, scan_type to, const void *x, void *y,
                                     int64_t n, char *msg, size_t msg_size);
+/* y = a OP b element by element (base/elementwise.h), on array memory */
+engine_status engine_array_elementwise (const elementwise_desc *d, char *msg, size_t msg_size);
 /* flags[i] = x[i] != 0; *has_nan = 1 when x holds a NaN */
 engine_status engine_array_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                   int *has_nan, char *msg, size_t msg_size);
