@@ -553,6 +553,22 @@ int main (int argc, char **argv)
       d.y = y;
       bench (saturating[t].shape, &d, 0);
     }
+  /* the logical and bitwise operators (exact: one pass, no fast path to check) */
+  static const struct { scan_type type; scan_op op; const char *shape; } bits[] = {
+    { SCAN_LOGICAL, SCAN_AND, "vector and" }, { SCAN_LOGICAL, SCAN_XOR, "vector xor" },
+    { SCAN_UINT16, SCAN_BITOR, "vector bitor" }, { SCAN_UINT32, SCAN_BITXOR, "vector bitxor" },
+    { SCAN_UINT64, SCAN_BITAND, "vector bitand" } };
+  for (int t = 0; t < (int) (sizeof bits / sizeof *bits); t++)
+    {
+      scan_desc d = { 0 };
+      d.type = bits[t].type;
+      d.op = bits[t].op;
+      d.inner = d.outer = 1;
+      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
+      d.x = x;
+      d.y = y;
+      bench (bits[t].shape, &d, 0);
+    }
   /* integer max (the value-only operator of 4- and 8-byte integers) */
   for (int t = 2; t < 4; t++)
     {

@@ -69,8 +69,9 @@
 ## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  On the CPU engine,
 ## whatever the algorithm (a device array goes through host memory).
 ##
-## These operators (the logical, bitwise and log-space ones) run on the CPU engine,
-## also for device arrays, whatever the algorithm; @qcode{"exclusive"},
+## The logical and bitwise operators run on both engines, as the sums do (exact: every
+## engine and algorithm gives the same bits); the log-space one runs on the CPU engine,
+## also for device arrays, whatever the algorithm.  @qcode{"exclusive"},
 ## @qcode{"reverse"}, @qcode{"segments"}, @qcode{"keys"} and @qcode{"groups"} apply.
 ##
 ## @item @qcode{"native"}, @qcode{"double"}

@@ -33,6 +33,17 @@ GSK_INT_NAMES (int32_t, int32)
 GSK_INT_NAMES (uint32_t, uint32)
 GSK_INT_NAMES (int64_t, int64)
 GSK_INT_NAMES (uint64_t, uint64)
+#define GSK_BITS_NAMES(T, name)                   \
+  typedef bits_op<T, bits_and, false> bitand_##name; \
+  typedef bits_op<T, bits_or, false> bitor_##name;   \
+  typedef bits_op<T, bits_xor, false> bitxor_##name;
+GSK_BITS_NAMES (uint8_t, uint8)
+GSK_BITS_NAMES (uint16_t, uint16)
+GSK_BITS_NAMES (uint32_t, uint32)
+GSK_BITS_NAMES (uint64_t, uint64)
+typedef bits_op<uint8_t, bits_and, true> and_logical;
+typedef bits_op<uint8_t, bits_or, true> or_logical;
+typedef bits_op<uint8_t, bits_xor, true> xor_logical;
 GSK_VALUE_NAMES (double, double)
 GSK_VALUE_NAMES (float, single)
 GSK_VALUE_NAMES (int32_t, int32)
@@ -42,6 +53,7 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 #undef GSK_FLOAT_NAMES
 #undef GSK_INT_NAMES
 #undef GSK_VALUE_NAMES
+#undef GSK_BITS_NAMES
 
 }  // namespace gsk
 
@@ -62,9 +74,14 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 #define GSK_OPS_int64(X) X (satsum_int64) X (max_int64) X (min_int64) X (vmax_int64) X (vmin_int64)
 #define GSK_OPS_uint64(X)                                                        \
   X (satsum_uint64) X (max_uint64) X (min_uint64) X (vmax_uint64) X (vmin_uint64)
+#define GSK_OPS_logical(X) X (and_logical) X (or_logical) X (xor_logical)
+#define GSK_OPS_bits8(X)                                                         \
+  X (bitand_uint8) X (bitor_uint8) X (bitxor_uint8) X (bitand_uint16) X (bitor_uint16) X (bitxor_uint16)
+#define GSK_OPS_bits32(X)                                                        \
+  X (bitand_uint32) X (bitor_uint32) X (bitxor_uint32) X (bitand_uint64) X (bitor_uint64) X (bitxor_uint64)
 // src/Makefile.am reads the groups it builds from this list, in its order: the longest
 // to compile first, for `make -j`
 #define GSK_ALL_OPS(X)                                                           \
   GSK_OPS_double (X) GSK_OPS_single (X) GSK_OPS_int32 (X) GSK_OPS_uint32 (X) GSK_OPS_int64 (X) \
-  GSK_OPS_uint64 (X) GSK_OPS_int8 (X) GSK_OPS_uint8 (X) GSK_OPS_int16 (X) GSK_OPS_uint16 (X) \
-  GSK_OPS_complex (X)
+  GSK_OPS_uint64 (X) GSK_OPS_bits32 (X) GSK_OPS_bits8 (X) GSK_OPS_int8 (X) GSK_OPS_uint8 (X) \
+  GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_complex (X) GSK_OPS_logical (X)

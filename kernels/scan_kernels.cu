@@ -27,6 +27,10 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 #define GSK_VALUES_ONLY(name)                                                 \
     if (d->op == SCAN_MAX && values_only) return f (vmax_##name ()), true;    \
     if (d->op == SCAN_MIN && values_only) return f (vmin_##name ()), true;
+#define GSK_BITS(name)                                                        \
+    if (d->op == SCAN_BITAND) return f (bitand_##name ()), true;              \
+    if (d->op == SCAN_BITOR) return f (bitor_##name ()), true;                \
+    if (d->op == SCAN_BITXOR) return f (bitxor_##name ()), true;
 #define GSK_INT_CASE(E, name, values)                                         \
   case E:                                                                    \
     values                                                                   \
@@ -47,13 +51,13 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
       GSK_FLOAT_CASE (SCAN_DOUBLE, double)
       GSK_FLOAT_CASE (SCAN_SINGLE, single)
       GSK_INT_CASE (SCAN_INT8, int8, )
-      GSK_INT_CASE (SCAN_UINT8, uint8, )
+      GSK_INT_CASE (SCAN_UINT8, uint8, GSK_BITS (uint8))
       GSK_INT_CASE (SCAN_INT16, int16, )
-      GSK_INT_CASE (SCAN_UINT16, uint16, )
+      GSK_INT_CASE (SCAN_UINT16, uint16, GSK_BITS (uint16))
       GSK_INT_CASE (SCAN_INT32, int32, GSK_VALUES_ONLY (int32))
-      GSK_INT_CASE (SCAN_UINT32, uint32, GSK_VALUES_ONLY (uint32))
+      GSK_INT_CASE (SCAN_UINT32, uint32, GSK_VALUES_ONLY (uint32) GSK_BITS (uint32))
       GSK_INT_CASE (SCAN_INT64, int64, GSK_VALUES_ONLY (int64))
-      GSK_INT_CASE (SCAN_UINT64, uint64, GSK_VALUES_ONLY (uint64))
+      GSK_INT_CASE (SCAN_UINT64, uint64, GSK_VALUES_ONLY (uint64) GSK_BITS (uint64))
     case SCAN_CDOUBLE:
       if (d->op == SCAN_SUM) return f (sum_cdouble ()), true;
       if (d->op == SCAN_PROD) return f (prod_cdouble ()), true;
@@ -64,8 +68,12 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
       return false;
     case SCAN_LOGICAL:
       // a logical "native" sum and max are a running OR: max over 0/1 bytes, whose empty
-      // value 0 is false; a logical min's empty value would be 255, not true: CPU
+      // value 0 is false; a logical min's empty value would be 255, not true: CPU (AND,
+      // OR and XOR are bits_op, whose empty AND is 1)
       if (d->op == SCAN_SATSUM || d->op == SCAN_MAX) return f (max_uint8 ()), true;
+      if (d->op == SCAN_AND) return f (and_logical ()), true;
+      if (d->op == SCAN_OR) return f (or_logical ()), true;
+      if (d->op == SCAN_XOR) return f (xor_logical ()), true;
       return false;
     default:
       return false;
@@ -73,6 +81,7 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 #undef GSK_INT_CASE
 #undef GSK_FLOAT_CASE
 #undef GSK_VALUES_ONLY
+#undef GSK_BITS
 }
 
 }  // namespace gsk

@@ -126,6 +126,25 @@ struct prod_op<cplx<T>>
   { *y = E::is (a.re) ? one<A>::get () : a; }
 };
 
+// Logical and bitwise operators (cumulative all, any and parity of logical bytes that
+// hold 0 or 1; bitand, bitor and bitxor of unsigned integers): exact, so every grouping
+// gives the same bits.  The state of a 1- or 2-byte type is 4 bytes wide, as the other
+// operators' states are, for the look-back's status words.  An empty "all" is true: 1 for
+// logical bytes, all bits set for the bitwise one.
+enum bits_kind { bits_and, bits_or, bits_xor };
+template <typename T, bits_kind K, bool is_logical>
+struct bits_op
+{
+  typedef T elem;
+  typedef typename std::conditional<(sizeof (T) < 4), uint32_t, T>::type A;
+  static __device__ __forceinline__ A identity ()
+  { return K == bits_and ? (is_logical ? A (1) : A (T (~T (0)))) : A (0); }
+  static __device__ __forceinline__ A lift (T x, int64_t) { return A (x); }
+  static __device__ __forceinline__ A combine (A a, A b)
+  { return K == bits_and ? A (a & b) : K == bits_or ? A (a | b) : A (a ^ b); }
+  static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = T (a); }
+};
+
 // Operators whose results depend on how the elements are grouped: floating sums and
 // products round.  A "reproducible" scan fixes their grouping (look_back.cuh); the others'
 // results are the same in any grouping.
