@@ -61,6 +61,14 @@ function large_arrays ()
     t = best_time (@() gpuscan_compact (d, m), 20);
     printf ("  %5.0f%% kept  %8.3f ms  %5.2fx copy\n", keep * 100, t * 1e3, t / tcopy);
   endfor
+  printf ("element-wise on 2^26 doubles on the device, ratio to the D2D copy (x + 1 on the host):\n");
+  e = gpuscan_array (rand (n, 1));
+  for f = {@(a) a + 1, @(a) a .* e, @(a) a > 0.5, @(a) -a, @(a) int32 (a) / 3}
+    t = best_time (@() f{1} (d), 10);
+    printf ("  %-22s %8.3f ms  %5.2fx copy\n", func2str (f{1}), t * 1e3, t / tcopy);
+  endfor
+  printf ("  (x + 1 on the host       %8.3f ms)\n", best_time (@() x + 1, 3) * 1e3);
+  clear e
   xs = single (x);
   ds = gpuscan_array (xs);
   tcs = best_time (@() cumsum (xs), 3);

@@ -54,9 +54,10 @@
 ## @code{horzcat}, @code{vertcat}).  Their results are device arrays with the host's
 ## values, class rules and errors, so @code{gpuscan_compact (@var{d}, @var{d} > 0)} stays
 ## on the device; @code{any} and @code{all} give device arrays too.  On the GPU run
-## @code{+ - .* ./}, @code{*} and @code{/} by a scalar, the six comparisons, unary minus
-## and @code{abs} for operands of equal size or a single element, of any real class
-## but int64 and uint64; the others go through host memory (fine for small arrays, a
+## @code{+ - .* ./}, @code{*} and @code{/} by a scalar, the six comparisons, unary minus,
+## @code{abs} and the casts but @code{logical}, @code{int64} and @code{uint64}, for
+## operands of equal size or a single element, of any real class but int64 and uint64;
+## the others go through host memory (fine for small arrays, a
 ## round trip for large ones).  Octave's
 ## other functions that read the elements (@code{printf} and @code{sprintf},
 ## @code{mat2str}, @code{num2str}, @code{isequal}, @code{find}, @code{mod}, @dots{}) read
@@ -459,8 +460,8 @@ endfunction
 %! assert (gather (d), [2 3]);
 %! assert (gather (gpuscan_compact (d, d > 2)), 3);
 %!testif ; have_arrays ()
-%! ## + - .* ./ (and * and / by a scalar), the comparisons, unary minus and abs run on the
-%! ## device for the real classes but int64 and uint64: Octave's values and classes at the
+%! ## + - .* ./ (and * and / by a scalar), the comparisons, unary minus, abs and the casts
+%! ## run on the device for the real classes but int64 and uint64: Octave's values and classes at the
 %! ## edges (halves, saturation, NaN to integers, division by zero, -0, a double that
 %! ## rounds twice on its way to single), for every pair of classes, with equal shapes,
 %! ## host and device scalars on either side
@@ -485,7 +486,16 @@ endfunction
 %!   endfor
 %!   check_same (@uminus, gpuscan_array (x));
 %!   check_same (@abs, gpuscan_array (x));
+%!   for f = {@double, @single, @int8, @uint8, @int16, @uint16, @int32, @uint32, @int64, ...
+%!            @uint64, @logical}
+%!     if (! (isequal (f{1}, @logical) && any (isnan (x))))
+%!       check_same (f{1}, gpuscan_array (x));
+%!     endif
+%!   endfor
 %! endfor
+%! check_same (@int8, gpuscan_array (int64 ([-300 5 300])));
+%! check_same (@single, gpuscan_array (uint64 (2^60 + 1)));
+%!error <invalid conversion from NaN to logical> logical (gpuscan_array ([1 NaN]))
 %!error <not implemented for 'matrix' by 'cell'> gpuscan_array ([1 2]) + {1}
 %!error id=gpuscan:type gpuscan_array ([1 2]) .* sparse ([1 0])
 %!error <vertical dimensions mismatch> [gpuscan_array([1 2]); 1 2 3]

@@ -1,5 +1,6 @@
 // Element-wise arithmetic and comparisons of device arrays on the device: D + X, D - X,
-// D .* X, D ./ X, D * S, D / S, the six comparisons, -D and abs (D), with device arrays,
+// D .* X, D ./ X, D * S, D / S, the six comparisons, -D, abs (D) and the casts, with
+// device arrays,
 // host arrays or scalars on either side, through the engine's element-wise call (the
 // rule of base/elementwise.h: Octave's values and classes).  What the rule does not
 // cover (complex, int64, mixed integer classes, broadcasting, char, sparse, ...) is left
@@ -117,6 +118,20 @@ octave_value device_binary (octave_value::binary_op op, const octave_value& a,
   array_guard ga, gb;
   return run (e, a_one ? db : da, operand_of (a, ta, a_one, ga), operand_of (b, tb, b_one, gb),
               y_type);
+}
+
+octave_value device_cast (const octave_value& v, scan_type to)
+{
+  const device_array a = device_array_of (v, "D");
+  if (a.type == to)
+    return v;
+  if (to == SCAN_LOGICAL || to == SCAN_INT64 || to == SCAN_UINT64 || scan_type_complex (to)
+      || elementwise_result_type (EW_CAST, a.type, a.type) < 0)
+    return octave_value ();
+  operand o;
+  o.type = a.type;
+  o.p = a.data ();
+  return run (EW_CAST, a.dims, o, o, to);
 }
 
 octave_value device_unary (elementwise_op op, const device_array& a)

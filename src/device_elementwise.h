@@ -18,4 +18,8 @@ octave_value device_binary (octave_value::binary_op op, const octave_value& a,
 // cover a's class
 octave_value device_unary (elementwise_op op, const device_array& a);
 
+// device array v in class `to` (Octave's cast), on the device; undefined where the rule
+// does not cover the pair (to logical, int64 or uint64, from int64, uint64 or complex)
+octave_value device_cast (const octave_value& v, scan_type to);
+
 #endif

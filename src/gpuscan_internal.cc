@@ -9,11 +9,15 @@
 //   __gpuscan__ ("upload", x)            a device array of host array x (the methods in
 //                                        inst/@gpuscan_array, where gpuscan_array names
 //                                        the class, not the function)
+//   __gpuscan__ ("cast", d, class)       d in class (single, int8, ...: the methods of
+//                                        inst/@gpuscan_array), on the device where the
+//                                        element-wise rule covers it
 //   __gpuscan__ ("wait")                 wait for the device work queued so far (timings)
 //   __gpuscan__ ("release")              free everything the engine holds
 
 #include <octave/oct.h>
 #include <octave/ov-struct.h>
+#include <octave/parse.h>
 
 #include <cmath>
 #include <memory>
@@ -24,6 +28,8 @@
 #include "build_info.h"
 #include "compaction.h"
 #include "device_array.h"
+#include "device_elementwise.h"
+#include "device_ops.h"
 #include "engine/engine.h"
 #include "base/scan_desc.h"
 #include "scan_request.h"
@@ -34,6 +40,21 @@
 
 namespace
 {
+  // d in class cls: on the device, else Octave's cast function of the gathered array
+  octave_value cast (const octave_value& d, const std::string& cls)
+  {
+    for (int t = 0; t < SCAN_NTYPES; t++)
+      if (cls == scan_type_class (static_cast<scan_type> (t))
+          && ! scan_type_complex (static_cast<scan_type> (t)))
+        {
+          const octave_value r = device_cast (d, static_cast<scan_type> (t));
+          if (r.is_defined ())
+            return r;
+        }
+    return device_result (octave::feval (cls, octave_value_list (host_value (d)), 1)(0),
+                          cls + " (D)");
+  }
+
   octave_value info ()
   {
     engine_info e;
@@ -173,6 +194,8 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     return trace (args(1), args(2), args(3));
   if (what == "upload" && nargs == 2)
     return to_device (args(1));
+  if (what == "cast" && nargs == 3)
+    return cast (args(1), args(2).xstring_value ("__gpuscan__: CLASS must be a string"));
   if (what == "wait" && nargs == 1)
     {
       char msg[512] = "";

@@ -6,7 +6,7 @@
 ## any later version.  See the file COPYING.
 
 ## int64 (D): the device array D converted by Octave's int64, a device array (through host
-## memory: @gpuscan_array/private/on_host.m)
+## memory)
 function y = int64 (d)
-  y = on_host (@int64, d);
+  y = __gpuscan__ ("cast", d, "int64");
 endfunction

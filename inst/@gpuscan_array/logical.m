@@ -6,7 +6,7 @@
 ## any later version.  See the file COPYING.
 
 ## logical (D): the device array D converted by Octave's logical, a device array (through host
-## memory: @gpuscan_array/private/on_host.m)
+## memory)
 function y = logical (d)
-  y = on_host (@logical, d);
+  y = __gpuscan__ ("cast", d, "logical");
 endfunction

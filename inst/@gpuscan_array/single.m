@@ -5,8 +5,8 @@
 ## Software Foundation, either version 3 of the License, or (at your option)
 ## any later version.  See the file COPYING.
 
-## single (D): the device array D converted by Octave's single, a device array (through host
-## memory: @gpuscan_array/private/on_host.m)
+## single (D): the device array D converted as Octave's single converts, a device array (on the
+## device, from every real class but int64 and uint64; else through host memory)
 function y = single (d)
-  y = on_host (@single, d);
+  y = __gpuscan__ ("cast", d, "single");
 endfunction

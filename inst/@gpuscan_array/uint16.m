@@ -5,8 +5,8 @@
 ## Software Foundation, either version 3 of the License, or (at your option)
 ## any later version.  See the file COPYING.
 
-## uint16 (D): the device array D converted by Octave's uint16, a device array (through host
-## memory: @gpuscan_array/private/on_host.m)
+## uint16 (D): the device array D converted as Octave's uint16 converts, a device array (on the
+## device, from every real class but int64 and uint64; else through host memory)
 function y = uint16 (d)
-  y = on_host (@uint16, d);
+  y = __gpuscan__ ("cast", d, "uint16");
 endfunction

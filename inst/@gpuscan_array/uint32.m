@@ -5,8 +5,8 @@
 ## Software Foundation, either version 3 of the License, or (at your option)
 ## any later version.  See the file COPYING.
 
-## uint32 (D): the device array D converted by Octave's uint32, a device array (through host
-## memory: @gpuscan_array/private/on_host.m)
+## uint32 (D): the device array D converted as Octave's uint32 converts, a device array (on the
+## device, from every real class but int64 and uint64; else through host memory)
 function y = uint32 (d)
-  y = on_host (@uint32, d);
+  y = __gpuscan__ ("cast", d, "uint32");
 endfunction

@@ -6,7 +6,7 @@
 ## any later version.  See the file COPYING.
 
 ## uint64 (D): the device array D converted by Octave's uint64, a device array (through host
-## memory: @gpuscan_array/private/on_host.m)
+## memory)
 function y = uint64 (d)
-  y = on_host (@uint64, d);
+  y = __gpuscan__ ("cast", d, "uint64");
 endfunction

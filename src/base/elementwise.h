@@ -28,6 +28,7 @@ typedef enum elementwise_op {
   EW_PLUS, EW_MINUS, EW_TIMES, EW_DIVIDE,
   EW_LT, EW_LE, EW_GT, EW_GE, EW_EQ, EW_NE,
   EW_NEGATE, EW_ABS,   /* of a alone */
+  EW_CAST,             /* a in class y_type (not logical), as Octave's cast functions */
   EW_NOPS
 } elementwise_op;
 
@@ -50,7 +51,8 @@ typedef struct elementwise_desc {
 #  define EW_RULE static inline
 #endif
 
-/* the class of a OP b, or -1 where these rules do not cover the pair */
+/* the class of a OP b, or -1 where these rules do not cover the pair (EW_CAST: whether
+   they cover the source class a) */
 EW_RULE int elementwise_result_type (elementwise_op op, scan_type a, scan_type b)
 {
   const scan_type t[2] = { a, b };
@@ -109,6 +111,7 @@ EW_RULE double elementwise_load (scan_type t, const void *p, int64_t i)
       case EW_EQ: return a == b;                                                   \
       case EW_NE: return a != b;                                                   \
       case EW_NEGATE: return -a;                                                   \
+      case EW_CAST: return a;                                                      \
       case EW_ABS: return a < 0 ? -a : a + (T) 0;   /* (+0 for -0, as fabs) */      \
       default: return 0;                                                           \
       }                                                                            \
