@@ -9,6 +9,7 @@
 ## @deftypefn  {} {} gpuscan_trace (@var{x}, @var{algorithm})
 ## @deftypefnx {} {[@var{steps}, @var{info}] =} gpuscan_trace (@var{x}, @var{algorithm})
 ## @deftypefnx {} {@dots{} =} gpuscan_trace (@dots{}, "padding", @var{tf})
+## @deftypefnx {} {@dots{} =} gpuscan_trace (@dots{}, "engine", @var{engine})
 ## @deftypefnx {} {@dots{} =} gpuscan_trace (@dots{}, "plot")
 ## Watch a classic block scan work: the sum scan of the vector @var{x} (1 to 1024
 ## elements, one block) step by step, as the shared-memory array after each step.
@@ -22,9 +23,14 @@
 ## hands its value to its left child and adds the child's old value to its own).  The
 ## Kogge-Stone and Brent-Kung steps are those of gpuscan's own block scans
 ## (@code{"algorithm", "kogge-stone"} and @code{"brent-kung"}), Blelloch's the same step
-## code's (the kernels scan inclusively and have none): run here by the CPU engine one
-## thread at a time over a block of the next power of two threads (the elements past
-## @code{numel (@var{x})} hold 0 and are not shown).
+## code's (the kernels scan inclusively and have none), over a block of the next power
+## of two threads (the elements past @code{numel (@var{x})} hold 0 and are not shown).
+## With a GPU the steps run there, in one block of that many threads with a barrier
+## after each step (@code{"engine", "gpu"}; the default @qcode{"auto"} takes the GPU
+## where there is one); the CPU engine runs the same steps one thread at a time
+## (@code{"engine", "cpu"}), and the two give the same arrays.  The counts (threads,
+## adds, conflicts) come from the CPU engine's run, from the addresses each thread
+## uses.
 ##
 ## @var{steps} has a row for the array as loaded, then one for each step, in element
 ## order (padding removed); its last row is @code{cumsum (@var{x})}, or for Blelloch
@@ -32,7 +38,8 @@
 ## @code{step}, a struct array with, for each step, @code{name} (@qcode{"d = 4"},
 ## @qcode{"up-sweep level 2"}, @dots{}), @code{threads} (those that add), @code{adds},
 ## @code{conflicts} and the adds as arrows @code{from} and @code{to} (element indices);
-## the totals @code{steps}, @code{adds} and @code{conflicts}; and @code{formula}, the
+## the totals @code{steps}, @code{adds} and @code{conflicts}; @code{engine}, where the
+## steps ran (@qcode{"gpu"} or @qcode{"cpu"}); and @code{formula}, the
 ## textbook counts for a power-of-two @var{n}: Kogge-Stone @code{log2 (n)} steps and
 ## @code{n*log2 (n) - (n - 1)} adds, Brent-Kung @code{2*log2 (n) - 1} steps and
 ## @code{2*(n - 1) - log2 (n)} adds, Blelloch @code{2*log2 (n) + 1} steps (the clearing
@@ -67,11 +74,13 @@ function [steps, info] = gpuscan_trace (x, algorithm, varargin)
                               "gpuscan_trace");
   padding = true;
   draw = false;
+  engine = "auto";
   i = 1;
   while (i <= numel (varargin))
     opt = varargin{i};
     if (! ischar (opt))
-      error ("gpuscan:trace", "gpuscan_trace: options are \"padding\", TF and \"plot\"");
+      error ("gpuscan:trace",
+             "gpuscan_trace: options are \"padding\", TF, \"engine\", ENGINE and \"plot\"");
     endif
     switch (lower (opt))
       case "padding"
@@ -81,19 +90,25 @@ function [steps, info] = gpuscan_trace (x, algorithm, varargin)
         endif
         padding = logical (varargin{i+1});
         i += 2;
+      case "engine"
+        if (i == numel (varargin) || ! ischar (varargin{i+1}))
+          error ("gpuscan:trace", "gpuscan_trace: \"engine\" takes \"auto\", \"cpu\" or \"gpu\"");
+        endif
+        engine = lower (varargin{i+1});
+        i += 2;
       case "plot"
         draw = true;
         i += 1;
       otherwise
-        error ("gpuscan:trace", "gpuscan_trace: unknown option \"%s\"; known: \"padding\", \"plot\"",
-               opt);
+        error ("gpuscan:trace", ["gpuscan_trace: unknown option \"%s\"; known: \"padding\", ", ...
+                                 "\"engine\", \"plot\""], opt);
     endswitch
   endwhile
-  [arr, step] = __gpuscan__ ("trace", x, algorithm, padding);
+  [arr, step, ran_on] = __gpuscan__ ("trace", x, algorithm, padding, engine);
   n = numel (x);
   t = struct ("algorithm", algorithm, "padding", padding, "step", step,
               "steps", numel (step), "adds", sum ([step.adds]),
-              "conflicts", sum ([step.conflicts]),
+              "conflicts", sum ([step.conflicts]), "engine", ran_on,
               "formula", formula (algorithm, n));
   if (draw)
     plot_steps (arr, t);
@@ -275,7 +290,33 @@ endfunction
 %!   close (h);
 %! end_unwind_protect
 
+%!testif ; gpuscan_info ().gpu_count > 0
+%! ## the GPU's trace kernel and the CPU engine's thread-by-thread run of the same step
+%! ## code give the same arrays: every algorithm, padded or not, lengths around the
+%! ## warps and up to a whole block (random values: the sums round alike only in the
+%! ## same order)
+%! rand ("seed", 44);
+%! for n = [1 2 3 8 31 32 33 100 512 1000 1023 1024]
+%!   x = randn (1, n);
+%!   for a = {"kogge-stone", "brent-kung", "blelloch"}
+%!     for pad = [true false]
+%!       [g, ig] = gpuscan_trace (x, a{1}, "padding", pad, "engine", "gpu");
+%!       [c, ic] = gpuscan_trace (x, a{1}, "padding", pad, "engine", "cpu");
+%!       assert (isequal (g, c), sprintf ("%s, n = %d, padding %d", a{1}, n, pad));
+%!       assert ({ig.engine, ic.engine}, {"gpu", "cpu"});
+%!       assert ({ig.steps, ig.adds, ig.conflicts}, {ic.steps, ic.adds, ic.conflicts});
+%!     endfor
+%!   endfor
+%! endfor
+%! [~, i] = gpuscan_trace (1:8, "kogge-stone");
+%! assert (i.engine, "gpu");
+%!testif ; gpuscan_info ().gpu_count == 0
+%! [~, i] = gpuscan_trace (1:8, "kogge-stone");
+%! assert (i.engine, "cpu");
+%! fail ('gpuscan_trace (1:8, "kogge-stone", "engine", "gpu")', "gpuscan_trace: .*GPU");
+
 %!error <ALGORITHM|does not match> gpuscan_trace (1:4, "decoupled")
+%!error <"engine" must be "auto", "cpu" or "gpu"> gpuscan_trace (1:4, "brent-kung", "engine", "tpu")
 %!error <one block> gpuscan_trace (1:1025, "kogge-stone")
 %!error <one block> gpuscan_trace ([], "kogge-stone")
 %!error <one block> gpuscan_trace ([1 2; 3 4], "kogge-stone")

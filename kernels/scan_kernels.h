@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include "base/scan_desc.h"
+#include "base/scan_trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -82,6 +83,12 @@ cudaError_t gsk_nonzero_flags (gsk_context *c, scan_type t, const void *x, uint8
    says; every pointer of d is device memory */
 typedef struct elementwise_desc elementwise_desc;
 cudaError_t gsk_elementwise (gsk_context *c, const elementwise_desc *d, cudaStream_t stream);
+/* The rows of gpuscan_trace (trace.cu): x (n <= TRACE_MAX_ELEMENTS doubles, device
+   memory) scanned by one block through the step code of block_scan_steps.cuh, rows
+   (device memory, n x (steps + 1), column-major) the array as loaded and after each step
+   (padding removed); row 0 is the caller's */
+cudaError_t gsk_trace (trace_algorithm a, int padded, const double *x, int n, double *rows,
+                       cudaStream_t stream);
 /* Chunked scans (src/base/chunked_scan.h): over lanes x steps index outputs, 1-based chunk
    position p becomes carry_ix[lane] where p == carry_pos, p + shift elsewhere; 0 stays. */
 cudaError_t gsk_fix_index (gsk_context *c, double *ix, int64_t lanes, int64_t steps, double carry_pos,

@@ -5,7 +5,8 @@
 //   __gpuscan__ ("class", d)             the class of its elements
 //   __gpuscan__ ("live", d)              whether its memory is still there
 //   __gpuscan__ ("compact", x, mask)     x(mask), host or device
-//   __gpuscan__ ("trace", x, alg, pad)   [rows, steps] of gpuscan_trace
+//   __gpuscan__ ("trace", x, alg, pad, engine)  [rows, steps, engine used] of
+//                                        gpuscan_trace (engine "auto", "cpu", "gpu")
 //   __gpuscan__ ("upload", x)            a device array of host array x (the methods in
 //                                        inst/@gpuscan_array, where gpuscan_array names
 //                                        the class, not the function)
@@ -102,7 +103,7 @@ namespace
   // the loaded one first) and a struct array of the steps (name, threads, adds,
   // conflicts, and the adds as arrows from -> to, 1-based)
   octave_value_list trace (const octave_value& xv, const octave_value& alg,
-                           const octave_value& pad)
+                           const octave_value& pad, const std::string& engine)
   {
     if (! (xv.isnumeric () || xv.islogical ()) || xv.iscomplex () || xv.issparse ()
         || xv.ndims () != 2 || (xv.rows () != 1 && xv.columns () != 1) || xv.numel () < 1
@@ -122,8 +123,17 @@ namespace
     std::vector<trace_step> steps (nsteps + 1);
     std::vector<int> from ((size_t) n * nsteps + 1), to (from.size ()), step_of (from.size ());
     int arrows = 0;
-    engine_trace (a, pad.bool_value (), x.data (), n, rows.fortran_vec (), steps.data (),
-                  from.data (), to.data (), step_of.data (), &arrows);
+    if (engine != "auto" && engine != "cpu" && engine != "gpu")
+      error_with_id ("gpuscan:trace", "gpuscan_trace: \"engine\" must be \"auto\", \"cpu\" "
+                     "or \"gpu\"");
+    trace_engine used;
+    char msg[512] = "";
+    if (engine_trace (a, pad.bool_value (), x.data (), n, rows.fortran_vec (), steps.data (),
+                      from.data (), to.data (), step_of.data (), &arrows,
+                      engine == "cpu" ? TRACE_ON_CPU : engine == "gpu" ? TRACE_ON_GPU
+                                                                       : TRACE_ON_ANY,
+                      &used, msg, sizeof msg) < 0)
+      error_with_id ("gpuscan:trace", "gpuscan_trace: %s", msg);
     const dim_vector dv (nsteps, 1);
     Cell names (dv), threads (dv), adds (dv), conflicts (dv), froms (dv), tos (dv);
     for (int k = 0; k < nsteps; k++)
@@ -155,6 +165,7 @@ namespace
     octave_value_list out;
     out(0) = rows.transpose ();
     out(1) = info;
+    out(2) = used == TRACE_ON_GPU ? "gpu" : "cpu";
     return out;
   }
 }
@@ -190,8 +201,9 @@ DEFUN_DLD (__gpuscan__, args, nargout,
       return compact_host (args(1), is_device_array (args(2))
                                       ? gather (device_array_of (args(2), "MASK")) : args(2));
     }
-  if (what == "trace" && nargs == 4)
-    return trace (args(1), args(2), args(3));
+  if (what == "trace" && nargs == 5)
+    return trace (args(1), args(2), args(3),
+                  args(4).xstring_value ("__gpuscan__: ENGINE must be a string"));
   if (what == "upload" && nargs == 2)
     return to_device (args(1));
   if (what == "cast" && nargs == 3)

@@ -844,6 +844,32 @@ engine_status cuda_engine_elementwise (const elementwise_desc *d, char *msg, siz
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "element-wise operation", msg, msg_size);
 }
 
+engine_status cuda_engine_trace (trace_algorithm a, int padded, const double *x, int n,
+                                 double *rows, int nsteps, char *msg, size_t msg_size)
+{
+  NEED_GPU ();
+  const size_t xb = (size_t) n * sizeof (double), rb = xb * (size_t) (nsteps + 1);
+  void *dx = NULL, *drows = NULL;
+  cudaError_t err = settle ();
+  if (err == cudaSuccess)
+    err = device_malloc (&dx, xb);
+  if (err == cudaSuccess)
+    err = device_malloc (&drows, rb);
+  if (err == cudaSuccess)
+    err = cudaMemcpy (dx, x, xb, cudaMemcpyHostToDevice);
+  if (err == cudaSuccess)
+    err = cudaMemcpy (drows, x, xb, cudaMemcpyHostToDevice);   /* row 0: the array as loaded */
+  if (err == cudaSuccess)
+    err = gsk_trace (a, padded, dx, n, drows, st.stream);
+  if (err == cudaSuccess)
+    err = cudaMemcpyAsync (rows, drows, rb, cudaMemcpyDeviceToHost, st.stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (st.stream);
+  cudaFree (dx);
+  cudaFree (drows);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "trace", msg, msg_size);
+}
+
 engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                  int *nan_seen, char *msg, size_t msg_size)
 {

@@ -6,6 +6,7 @@
 #include "base/elementwise.h"
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
+#include "base/scan_trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -66,6 +67,9 @@ engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
 engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, void *y,
                                    int64_t n, char *msg, size_t msg_size);
 engine_status cuda_engine_elementwise (const elementwise_desc *d, char *msg, size_t msg_size);
+/* gpuscan_trace's rows (n x (nsteps + 1), row 0 = x) from the GPU's trace kernel (waits) */
+engine_status cuda_engine_trace (trace_algorithm a, int padded, const double *x, int n,
+                                 double *rows, int nsteps, char *msg, size_t msg_size);
 engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                  int *nan_seen, char *msg, size_t msg_size);
 /* stream compaction in two steps: count (the kept total), then scatter into y */

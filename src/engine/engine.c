@@ -124,9 +124,28 @@ int engine_trace_steps (trace_algorithm a, int n)
 }
 
 int engine_trace (trace_algorithm a, int padded, const double *x, int n, double *rows,
-                  trace_step *steps, int *from, int *to, int *step_of, int *arrows)
+                  trace_step *steps, int *from, int *to, int *step_of, int *arrows,
+                  trace_engine on, trace_engine *used, char *msg, size_t msg_size)
 {
-  return cpu_trace (a, padded, x, n, rows, steps, from, to, step_of, arrows);
+  *used = TRACE_ON_CPU;
+  const int nsteps = cpu_trace (a, padded, x, n, rows, steps, from, to, step_of, arrows);
+  if (nsteps < 0 || on == TRACE_ON_CPU)
+    return nsteps;
+#ifdef GPUSCAN_WITH_CUDA
+  if (on == TRACE_ON_GPU || cuda_engine_ready ())
+    {
+      if (cuda_engine_trace (a, padded, x, n, rows, nsteps, msg, msg_size) != ENGINE_OK)
+        return -1;
+      *used = TRACE_ON_GPU;
+      return nsteps;
+    }
+#endif
+  if (on == TRACE_ON_GPU)
+    {
+      snprintf (msg, msg_size, "this build of gpuscan has no GPU engine");
+      return -1;
+    }
+  return nsteps;
 }
 
 void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y)

@@ -68,10 +68,15 @@ int64_t engine_count_nonzero (const uint8_t *mask, int64_t n);
 void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y);
 
 /* A classic block scan traced step by step (gpuscan_trace): the CPU engine runs the
-   kernels' step code a thread at a time (cpu/cpu_trace.h has the arguments). */
+   kernels' step code a thread at a time and counts (cpu/cpu_trace.h has the arguments);
+   the rows then come from the GPU's trace kernel where `on` is TRACE_ON_GPU, or
+   TRACE_ON_ANY and a GPU is usable.  *used: the engine that gave the rows.  Returns the
+   steps, or -1 with why in msg (TRACE_ON_GPU without a usable GPU, a GPU error). */
+typedef enum trace_engine { TRACE_ON_ANY, TRACE_ON_CPU, TRACE_ON_GPU } trace_engine;
 int engine_trace_steps (trace_algorithm a, int n);
 int engine_trace (trace_algorithm a, int padded, const double *x, int n, double *rows,
-                  trace_step *steps, int *from, int *to, int *step_of, int *arrows);
+                  trace_step *steps, int *from, int *to, int *step_of, int *arrows,
+                  trace_engine on, trace_engine *used, char *msg, size_t msg_size);
 
 /* ---- device arrays --------------------------------------------------------------------
    Memory on the GPU that lives across calls, owned by the engine on behalf of Octave
