@@ -22,7 +22,8 @@
 # kernel (gpu_bench --compact);  pipeline: the chunk pipeline
 # against whole-array transfers (bench/pipeline_bench.m);  chunk: a 2^32 + 5 element
 # array through the chunked path;  fault: a --enable-fault-injection build's suite;
-# osanitize: device-array and compaction tests under compute-sanitizer memcheck;
+# osanitize: device-array, compaction and trace tests under compute-sanitizer memcheck and
+# synccheck, the trace tests under racecheck;
 # dbench: the device-array benchmark (bench/device_bench.m);  cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot;  ncu: Nsight
 # Compute sections of the tile kernels (gpu_bench --profile 24; GSK_NCU_CASES=indexed:
@@ -308,11 +309,17 @@ if [[ $steps == *" osanitize "* ]]; then
   for tool in memcheck synccheck; do
     GPUSCAN_ENGINE=gpu timeout 500 compute-sanitizer --tool $tool --error-exitcode 3 $octave --eval \
         "$pkg_setup pkg ('load', 'gpuscan'); addpath ('$top/tests');
-         ok = test ('gpuscan_array') && test ('gpuscan_compact') && test ('existsOnGPU') && sanity_calls (); exit (! ok);" \
+         ok = test ('gpuscan_array') && test ('gpuscan_compact') && test ('existsOnGPU') ...
+              && test ('gpuscan_trace') && sanity_calls (); exit (! ok);" \
         > "$OUT/osanitize-$tool.txt" 2>&1
-    echo "compute-sanitizer $tool over the Octave device-array tests and sanity_calls: rc=$?" | tee -a "$OUT/osanitize-$tool.txt"
+    echo "compute-sanitizer $tool over the Octave device-array and trace tests and sanity_calls: rc=$?" | tee -a "$OUT/osanitize-$tool.txt"
     grep -E "ERROR SUMMARY|sanity_calls" "$OUT/osanitize-$tool.txt" | tail -2
   done
+  # the trace kernel's shared memory between its barriers (racecheck: hazards)
+  timeout 300 compute-sanitizer --tool racecheck --error-exitcode 3 $octave --eval \
+      "$pkg_setup pkg ('load', 'gpuscan'); exit (! test ('gpuscan_trace'));" > "$OUT/osanitize-racecheck.txt" 2>&1
+  echo "compute-sanitizer racecheck over the trace tests: rc=$?" | tee -a "$OUT/osanitize-racecheck.txt"
+  grep -E "RACECHECK SUMMARY|ERROR SUMMARY" "$OUT/osanitize-racecheck.txt" | tail -2
   # leaving Octave with device arrays alive, and after clear gpuscan
   $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
       d = gpuscan_array (rand (1e6, 1)); s = gpuscan (d); clear gpuscan; m = gpuscan (d, 'max');
