@@ -1,14 +1,21 @@
 ## run_suite: run the built-in tests of every gpuscan function and the randomized
 ## differential test (GPUSCAN_DIFFERENTIAL_CASES cases, 200 unless set); true when all
-## pass.  Used by `make check`, by run-tests.sh after `pkg install` and by each row of
+## pass.  GPUSCAN_SUITE_FUNCTIONS, where set, names the functions whose tests run (e.g.
+## a test matrix run again for what changed).  Used by `make check`, by run-tests.sh after `pkg install` and by each row of
 ## tools/test-matrix.sh.
 function ok = run_suite ()
   ok = true;
   info = gpuscan_info ();
   printf ("gpuscan suite: engines %s; algorithms %s\n", strjoin (info.engines, ", "),
           strjoin (info.algorithms, ", "));
-  for f = {"gpuscan_info", "gpuscan", "gpuscan_array", "gpuscan_compact", "gather", "classUnderlying", ...
-           "existsOnGPU", "gpuscan_bench", "gpuscan_trace"}
+  names = {"gpuscan_info", "gpuscan", "gpuscan_array", "gpuscan_compact", "gather", ...
+           "classUnderlying", "existsOnGPU", "gpuscan_bench", "gpuscan_trace"};
+  only = strtrim (getenv ("GPUSCAN_SUITE_FUNCTIONS"));
+  if (! isempty (only))
+    names = names(ismember (names, strsplit (only)));
+    printf ("gpuscan suite: the tests of %s only (GPUSCAN_SUITE_FUNCTIONS)\n", strjoin (names, ", "));
+  endif
+  for f = names
     t0 = tic ();
     [npass, ntest, nxfail, nbug, nskip, nrtskip] = test (f{1}, "quiet", stdout);
     printf ("  %-14s %3d of %3d passed, %d skipped (%.1f s) [%s]\n", f{1}, npass,

@@ -17,7 +17,8 @@
 #     (GPUSCAN_DEVICE_LIMITS=a100, rtx4090, t4: kernels/device_limits.cuh)
 # MATRIX_ONLY: the names of the rows to run (default: all of MATRIX_ROWS's).
 # MATRIX_LIMIT: seconds a row may take (default 900).  GPUSCAN_DIFFERENTIAL_CASES: cases
-# of the differential test in each row (run_suite's default where unset).  Logs:
+# of the differential test in each row (run_suite's default where unset);
+# GPUSCAN_SUITE_FUNCTIONS: the functions whose tests each row runs (default all).  Logs:
 # $MATRIX_LOGS (default: a temporary folder), one file a row.  Exits 1 when a row fails.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
