@@ -208,9 +208,28 @@ endfunction
 %! endfor
 %! assert (gather (double (gpuscan_array (single ([1+2i, NaN])))), double (single ([1+2i, NaN])));
 %! assert (gather (double (gpuscan_array (int64 (2^53 + 1)))), double (int64 (2^53 + 1)));
-%! ## a device array has no truth value: never a quiet false
-%! fail ("if (d), end", "gpuscan:truth|truth value");
-%! fail ("while (d), end", "truth value");
+%! ## if, while, && and || take the gathered array's truth, as MATLAB's gpuArray does
+%! ## (Octave's default for a type was a quiet false)
+%! for v = {[1 2], [1 0], zeros(1, 0), int8([-1 3]), true, single(0), [2; 3] > 1}
+%!   t = false;
+%!   if (v{1}) t = true; endif
+%!   u = false;
+%!   if (gpuscan_array (v{1})) u = true; endif
+%!   assert (u, t);
+%! endfor
+%! assert (all (gpuscan_array ([1 2]) > 0) && ! any (gpuscan_array ([0 0])));
+%! fail ("if (gpuscan_array ([1 NaN])), end", "NaN");
+%! ## nnz, issorted, sortrows, char, sparse, triu and arrayfun: the host array's answers
+%! h = [3 1 2; 4 0 6];
+%! g = gpuscan_array (h);
+%! assert (nnz (g), nnz (h));
+%! assert (issorted (gpuscan_array ([1 2 2 5])), true);
+%! assert (gather (sortrows (gpuscan_array ([3 1; 1 2]))), [1 2; 3 1]);
+%! assert (char (gpuscan_array ([72 105])), "Hi");
+%! assert (sparse (g), sparse (h));
+%! assert (gather (triu (g)), triu (h));
+%! assert (gather (arrayfun (@(v) v + 1, g)), h + 1);
+%! assert (int2str (gpuscan_array ([1.4 2.6])), int2str ([1.4 2.6]));
 %! z = gpuscan_array (single ([1+2i, 3-4i]));
 %! assert (gather (z), single ([1+2i, 3-4i]));
 %! assert (! isreal (z));

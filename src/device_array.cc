@@ -71,12 +71,9 @@ namespace
     bool isreal () const { return ! scan_type_complex (m_a.type); }
     bool iscomplex () const { return scan_type_complex (m_a.type); }
 
-    // (if, while, && and || would read the elements: never a quiet answer)
-    bool is_true () const
-    {
-      error_with_id ("gpuscan:truth", "gpuscan_array: a device array has no truth value "
-                     "(if, while, &&, ||); test the host array gather (D)");
-    }
+    // if (D), while (D), D && E: the gathered array's truth, as MATLAB's gpuArray answers
+    // (Octave's default for a type is a quiet false)
+    bool is_true () const { return host ().is_true (); }
 
     // double (D): the elements as doubles, on the device (Octave's conversion)
     octave_value as_double () const
@@ -134,6 +131,35 @@ namespace
     uint16NDArray uint16_array_value () const { return host ().uint16_array_value (); }
     uint32NDArray uint32_array_value () const { return host ().uint32_array_value (); }
     uint64NDArray uint64_array_value () const { return host ().uint64_array_value (); }
+    // nnz, issorted, sortrows, char (D), sparse (D): the gathered array's answers (host
+    // results; Octave's defaults for a type are wrong-type errors)
+    octave_idx_type nnz () const { return host ().nnz (); }
+    sortmode issorted (sortmode mode = UNSORTED) const { return host ().issorted (mode); }
+    Array<octave_idx_type> sort_rows_idx (sortmode mode = ASCENDING) const
+    {
+      return host ().sort_rows_idx (mode);
+    }
+    sortmode is_sorted_rows (sortmode mode = UNSORTED) const { return host ().is_sorted_rows (mode); }
+    octave_value convert_to_str_internal (bool pad, bool force, char type) const
+    {
+      return host ().convert_to_str_internal (pad, force, type);
+    }
+    SparseMatrix sparse_matrix_value (bool f = false) const { return host ().sparse_matrix_value (f); }
+    SparseComplexMatrix sparse_complex_matrix_value (bool f = false) const
+    {
+      return host ().sparse_complex_matrix_value (f);
+    }
+    SparseBoolMatrix sparse_bool_matrix_value (bool f = false) const
+    {
+      return host ().sparse_bool_matrix_value (f);
+    }
+    // D(I) from Octave's C++ (triu, tril, arrayfun, ...): as D(I) in the language
+    octave_value do_index_op (const octave_value_list& idx, bool = false)
+    {
+      check_live (m_a, "D");
+      return device_index (m_a, idx);
+    }
+
     // X(D) for a host X: D's elements as the index
     octave::idx_vector index_vector (bool require_integers = false) const
     {
