@@ -63,8 +63,10 @@
 ## @code{mat2str}, @code{num2str}, @code{isequal}, @code{find}, @code{mod}, @dots{}) read
 ## the gathered array and give host results; those that need the type itself
 ## (@code{reshape} and @code{squeeze}, copies on the device; @code{permute}, @code{sort},
-## @code{diag}, through host memory) give device arrays; the few that remain say it is the
-## wrong type, and @code{save} refuses: @code{gather} is one call away.
+## @code{diag}, through host memory) give device arrays; @code{if}, @code{while},
+## @code{&&} and @code{||} test the gathered array (as for @code{gpuArray}); the few that
+## switch on Octave's own classes (@code{median}, @code{norm}, @code{bitand}, @dots{}) say
+## it is the wrong type, and @code{save} refuses: @code{gather} is one call away.
 ##
 ## Calls on device arrays return as soon as their GPU work is queued (as MATLAB's
 ## @code{gpuArray} calls do), so that a call costs microseconds, not the GPU's round
