@@ -139,7 +139,9 @@ function print_steps (arr, t)
   w = max (3, max (cellfun (@numel, arrayfun (@(v) sprintf ("%g", v), arr(:), "uniformoutput", false))));
   names = [{"load"}, {t.step.name}];
   label = max (cellfun (@numel, names));
-  printf ("%s%s\n", t.algorithm, merge (! strcmp (t.algorithm, "kogge-stone") && ! t.padding, " (no padding)", ""));
+  printf ("%s%s, the steps run %s\n", t.algorithm,
+          merge (! strcmp (t.algorithm, "kogge-stone") && ! t.padding, " (no padding)", ""),
+          merge (strcmp (t.engine, "gpu"), "on the GPU", "by the CPU engine"));
   for r = 1:rows (arr)
     printf ("  %-*s ", label, names{r});
     printf (" %*g", [repmat(w, 1, columns (arr)); arr(r, :)]);
