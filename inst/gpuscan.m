@@ -99,8 +99,10 @@
 ## element with a NaN part) as 0 or 1, so @code{gpuscan ([1 NaN 2], "omitnan")} is
 ## @code{[1 1 3]} (a NaN that the sum itself makes, as @code{Inf - Inf}, stays).
 ## @qcode{"includenan"} with max and min lets the first NaN win: from there on the
-## output is that NaN and its index.  These scans run on the CPU engine (and device
-## arrays through it), whatever the algorithm.
+## output is that NaN and its index.  They run on the CPU engine, whatever the
+## algorithm, but for @qcode{"omitnan"} sums and products of real device arrays, which
+## the GPU scans (host arrays cross to the GPU in pieces whose carry would lose a NaN
+## the sum made).
 ##
 ## @item @qcode{"accurate"}
 ## A floating sum with a compensated state (a double-double, about 106 bits): every

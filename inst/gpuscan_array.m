@@ -308,6 +308,19 @@ endfunction
 %! xn = x;
 %! xn(3:7:end) = NaN;
 %! assert (gather (gpuscan (gpuscan_array (xn), "omitnan")), gpuscan (xn, "omitnan"));
+%! ## (on the GPU: the omit_nan kernels; a NaN the sum makes, Inf - Inf, stays)
+%! xi = xn;
+%! xi([100 2000]) = [Inf -Inf];
+%! for c = {@double, @single}
+%!   for o = {{}, {"exclusive"}, {"reverse"}, {"prod"}, {"prod", "reverse"}, {2}}
+%!     h = c{1} (reshape (xi, [], 50));
+%!     if (any (strcmp (o{1}, "prod")))
+%!       h = sign (h) + isnan (h) .* h;   # (+-1 and NaN: exact products)
+%!     endif
+%!     assert (isequaln (gather (gpuscan (gpuscan_array (h), o{1}{:}, "omitnan")),
+%!                       gpuscan (h, o{1}{:}, "omitnan")));
+%!   endfor
+%! endfor
 %! [m, i] = gpuscan (gpuscan_array (xn), "min", "includenan");
 %! [rm, ri] = gpuscan (xn, "min", "includenan");
 %! assert ({gather(m), gather(i)}, {rm, ri});

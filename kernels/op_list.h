@@ -9,6 +9,8 @@ namespace gsk {
 #define GSK_FLOAT_NAMES(T, name)                  \
   typedef sum_op<T> sum_##name;                   \
   typedef prod_op<T> prod_##name;                 \
+  typedef omit_nan<sum_op<T>> sumomit_##name;     \
+  typedef omit_nan<prod_op<T>> prodomit_##name;   \
   typedef minmax_op<T, true> max_##name;          \
   typedef minmax_op<T, false> min_##name;
 #define GSK_INT_NAMES(T, name)                    \
@@ -63,6 +65,8 @@ GSK_VALUE_NAMES (uint64_t, uint64)
   X (sum_double) X (prod_double) X (max_double) X (min_double) X (vmax_double) X (vmin_double)
 #define GSK_OPS_single(X)                                                        \
   X (sum_single) X (prod_single) X (max_single) X (min_single) X (vmax_single) X (vmin_single)
+#define GSK_OPS_omitnan(X)                                                       \
+  X (sumomit_double) X (prodomit_double) X (sumomit_single) X (prodomit_single)
 #define GSK_OPS_complex(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
 #define GSK_OPS_int8(X) X (satsum_int8) X (max_int8) X (min_int8)
 #define GSK_OPS_uint8(X) X (satsum_uint8) X (max_uint8) X (min_uint8)
@@ -84,4 +88,4 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 #define GSK_ALL_OPS(X)                                                           \
   GSK_OPS_double (X) GSK_OPS_single (X) GSK_OPS_int32 (X) GSK_OPS_uint32 (X) GSK_OPS_int64 (X) \
   GSK_OPS_uint64 (X) GSK_OPS_bits32 (X) GSK_OPS_bits8 (X) GSK_OPS_int8 (X) GSK_OPS_uint8 (X) \
-  GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_complex (X) GSK_OPS_logical (X)
+  GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_complex (X) GSK_OPS_logical (X) GSK_OPS_omitnan (X)

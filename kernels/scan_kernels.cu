@@ -24,6 +24,8 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 {
   const bool values_only = ! d->exclusive && a == GSK_DECOUPLED
                            && (! d->index || (d->inner == 1 && scan_numel (d) >= index_from_values_min));
+  // ("omitnan" changes the floating sums and products; other types hold no NaN)
+  const bool omit = d->nan_rule == SCAN_NAN_OMIT;
 #define GSK_VALUES_ONLY(name)                                                 \
     if (d->op == SCAN_MAX && values_only) return f (vmax_##name ()), true;    \
     if (d->op == SCAN_MIN && values_only) return f (vmin_##name ()), true;
@@ -40,6 +42,9 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
     return false;
 #define GSK_FLOAT_CASE(E, name)                                               \
   case E:                                                                    \
+    if (d->op == SCAN_SUM && omit) return f (sumomit_##name ()), true;        \
+    if (d->op == SCAN_PROD && omit) return f (prodomit_##name ()), true;      \
+    if (omit) return false;                                                  \
     if (d->op == SCAN_SUM) return f (sum_##name ()), true;                    \
     if (d->op == SCAN_PROD) return f (prod_##name ()), true;                  \
     GSK_VALUES_ONLY (name)                                                   \
@@ -59,10 +64,12 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
       GSK_INT_CASE (SCAN_INT64, int64, GSK_VALUES_ONLY (int64))
       GSK_INT_CASE (SCAN_UINT64, uint64, GSK_VALUES_ONLY (uint64) GSK_BITS (uint64))
     case SCAN_CDOUBLE:
+      if (omit) return false;   // (a complex NaN element: the CPU engine)
       if (d->op == SCAN_SUM) return f (sum_cdouble ()), true;
       if (d->op == SCAN_PROD) return f (prod_cdouble ()), true;
       return false;   // complex max/min: abs and arg as the C library computes them: CPU
     case SCAN_CSINGLE:
+      if (omit) return false;
       if (d->op == SCAN_SUM) return f (sum_csingle ()), true;
       if (d->op == SCAN_PROD) return f (prod_csingle ()), true;
       return false;
@@ -90,16 +97,17 @@ using namespace gsk;
 
 extern "C" int gsk_supports (const scan_desc *d)
 {
-  // MATLAB's NaN flags and accurate sums run on the CPU engine
-  return d->nan_rule == SCAN_NAN_OCTAVE && ! d->accurate && with_op (d, [] (auto) { });
+  // "includenan", and accurate sums, run on the CPU engine
+  return d->nan_rule != SCAN_NAN_INCLUDE && ! d->accurate && with_op (d, [] (auto) { });
 }
 
-// CUB covers plain sums of one double or single vector, forward; not reproducible ones
+// CUB covers plain sums of one double or single vector, forward; not reproducible ones,
+// nor "omitnan" ones
 // (its look-back groups the tiles as it finds them)
 static bool cub_applies (const scan_desc *d)
 {
   return (d->type == SCAN_DOUBLE || d->type == SCAN_SINGLE) && d->op == SCAN_SUM
-         && ! d->heads && ! d->reverse && d->inner == 1 && d->outer == 1 && ! d->reproducible;
+         && d->nan_rule == SCAN_NAN_OCTAVE && ! d->heads && ! d->reverse && d->inner == 1 && d->outer == 1 && ! d->reproducible;
 }
 
 extern "C" gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a)

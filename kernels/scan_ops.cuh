@@ -145,12 +145,26 @@ struct bits_op
   static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = T (a); }
 };
 
+// MATLAB's "omitnan" for real sums and products: a NaN element counts as +0 in a sum
+// (so a sum of nothing but NaN is +0) and 1 in a product, as the CPU engine's
+// sumomit/prodomit lift it; the rest is the operator's own
+template <typename Op>
+struct omit_nan : Op
+{
+  typedef typename Op::elem T;
+  static __device__ __forceinline__ typename Op::A lift (T x, int64_t k)
+  {
+    return x != x ? T (std::is_same<Op, sum_op<T>>::value ? 0 : 1) : Op::lift (x, k);
+  }
+};
+
 // Operators whose results depend on how the elements are grouped: floating sums and
 // products round.  A "reproducible" scan fixes their grouping (look_back.cuh); the others'
 // results are the same in any grouping.
 template <typename Op> struct grouping_matters : std::false_type {};
 template <typename T> struct grouping_matters<sum_op<T>> : std::true_type {};
 template <typename T> struct grouping_matters<prod_op<T>> : std::true_type {};
+template <typename Op> struct grouping_matters<omit_nan<Op>> : grouping_matters<Op> {};
 
 // An exclusive scan's output: the sum of the elements before as Octave's sum adds them,
 // from +0 (a sum of none is 0, where the -0 identity of sum_op would give -0).  Other
@@ -159,6 +173,7 @@ template <typename Op> struct exclusive_output
 { template <typename V> static __device__ __forceinline__ V of (const V& v) { return v; } };
 template <typename T> struct exclusive_output<sum_op<T>>
 { static __device__ __forceinline__ T of (T v) { return v + T {}; } };
+template <typename Op> struct exclusive_output<omit_nan<Op>> : exclusive_output<Op> {};
 
 template <typename T> struct limits;
 #define GSK_LIMITS(T, lo, hi, nan_test)                                              \

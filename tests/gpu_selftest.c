@@ -266,6 +266,28 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
       }
 }
 
+/* data for "omitnan" sums and products: small integers (sums) or +-1 (products), one
+   element in 7 a NaN; with `inf`, +Inf a third of the way and -Inf two thirds (a sum's
+   Inf - Inf is a NaN state, which stays) */
+static void fill_nan (scan_type t, scan_op op, void *x, int64_t n, int inf)
+{
+  for (int64_t i = 0; i < n; i++)
+    {
+      const uint64_t r = next ();
+      double v = op == SCAN_PROD ? ((r >> 8) % 16 == 0 ? -1 : 1) : (int) (r % 17) - 8;
+      if ((r >> 20) % 7 == 0)
+        v = NAN;
+      if (inf && i == n / 3)
+        v = INFINITY;
+      if (inf && i == 2 * n / 3 && n > 2)
+        v = -INFINITY;
+      if (t == SCAN_DOUBLE)
+        ((double *) x)[i] = v;
+      else
+        ((float *) x)[i] = (float) v;
+    }
+}
+
 /* the scan of shape h (inner, len, outer, modes and heads set) on fresh data; max and
    min every other time with the index output (without it, inclusive decoupled scans of
    reals take the value-only operator) */
@@ -694,6 +716,40 @@ int main (int argc, char **argv)
                   scan_type_name ((scan_type) t), runs - runs_before, failures - failures_before,
                   seconds_since (&t0));
       }
+  /* "omitnan": double and single sums and products with NaN (left out) and +-Inf in the
+     data, every algorithm, vectors and lanes, inclusive, exclusive, reverse, segmented */
+  if (! tiny)
+    {
+      static const int64_t omit_sizes[] = { 1, 33, 1025, 70001, 1 << 20 };
+      const long runs_before = runs, failures_before = failures;
+      for (int a = 0; a < GSK_NALGORITHMS; a++)
+        for (int t = 0; t < 2; t++)
+          for (int op = 0; op < 2; op++)
+            for (int s = 0; s < 5; s++)
+              for (int m = 0; m < 5; m++)
+                {
+                  scan_desc h = { 0 };
+                  h.type = t ? SCAN_SINGLE : SCAN_DOUBLE;
+                  h.op = op ? SCAN_PROD : SCAN_SUM;
+                  h.nan_rule = SCAN_NAN_OMIT;
+                  h.inner = m == 3 ? 33 : 1;
+                  h.outer = 1;
+                  h.len = omit_sizes[s];
+                  h.exclusive = m == 1;
+                  h.reverse = m == 2;
+                  if (m == 4)
+                    {
+                      for (int64_t i = 0; i < h.len; i++)
+                        heads[i] = next () % 613 == 0;
+                      h.heads = heads;
+                    }
+                  h.x = x;
+                  fill_nan (h.type, h.op, x, scan_numel (&h), s % 2);
+                  check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "omitnan");
+                }
+      printf ("  omitnan     sums and products %4ld scans, %ld failed (%.0f s)\n",
+              runs - runs_before, failures - failures_before, seconds_since (&t0));
+    }
   if (large)
     {
       static const scan_type big[3] = { SCAN_DOUBLE, SCAN_SINGLE, SCAN_INT32 };

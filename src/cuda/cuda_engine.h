@@ -20,7 +20,8 @@ typedef struct cuda_settings {
   const char *device_limits;   /* the GPU's limits clamped to a smaller one's ("": none) */
 } cuda_settings;
 
-/* 1 when the kernels scan d's (type, operator, options) */
+/* 1 when the kernels scan d's (type, operator, options) for a host array (device
+   arrays: gsk_supports, in cuda_engine_scan_resident) */
 int cuda_engine_covers (const scan_desc *d);
 /* Scan host arrays with algorithm a (ALG_AUTO: the kernels' default, or a GPU algorithm);
    ENGINE_NO_GPU without a usable GPU, ENGINE_UNSUPPORTED where the kernels do not cover
