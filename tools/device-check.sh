@@ -6,6 +6,7 @@
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
 #                         [matrix] [load] [cpuload] [tables] [repeat]
+# selftest: gpu_selftest, with GSK_SELFTEST_ARGS (e.g. --quick: the four benchmark types);
 # repeat: bench/repeat_bits.m (repeated GPU scans compared bit for bit, with and without
 # "reproducible");
 # tables: gpu_selftest with the GPU's own table, under each other tuning table
@@ -120,7 +121,7 @@ if [[ $steps == *" fault "* ]]; then
   step_done "fault build"
 fi
 if [[ $steps == *" selftest "* ]]; then
-  $b/src/gpu_selftest 2>&1 | tee "$OUT/selftest.txt" | tail -25; rc=$((rc | PIPESTATUS[0]))
+  $b/src/gpu_selftest ${GSK_SELFTEST_ARGS:-} 2>&1 | tee "$OUT/selftest.txt" | tail -25; rc=$((rc | PIPESTATUS[0]))
   step_done selftest
 fi
 if [[ $steps == *" tables "* ]]; then
