@@ -64,9 +64,11 @@
 ## the gathered array and give host results; those that need the type itself
 ## (@code{reshape} and @code{squeeze}, copies on the device; @code{permute}, @code{sort},
 ## @code{diag}, through host memory) give device arrays; @code{if}, @code{while},
-## @code{&&} and @code{||} test the gathered array (as for @code{gpuArray}); the few that
-## switch on Octave's own classes (@code{median}, @code{norm}, @code{bitand}, @dots{}) say
-## it is the wrong type, and @code{save} refuses: @code{gather} is one call away.
+## @code{&&} and @code{||} test the gathered array (as for @code{gpuArray});
+## @code{median}, @code{mode}, @code{norm}, the bitwise functions and @code{idivide} are
+## methods through host memory; the few left that switch on Octave's own classes (a range
+## @code{@var{d}(1):@var{d}(2)}, MEX files) say it is the wrong type, and @code{save}
+## refuses: @code{gather} is one call away.
 ##
 ## Calls on device arrays return as soon as their GPU work is queued (as MATLAB's
 ## @code{gpuArray} calls do), so that a call costs microseconds, not the GPU's round
@@ -232,6 +234,19 @@ endfunction
 %! assert (gather (triu (g)), triu (h));
 %! assert (gather (arrayfun (@(v) v + 1, g)), h + 1);
 %! assert (int2str (gpuscan_array ([1.4 2.6])), int2str ([1.4 2.6]));
+%! ## median, mode, norm, the bitwise functions and idivide (methods through host memory)
+%! check_same (@median, g);
+%! check_same (@(a) median (a, 2), g);
+%! check_same (@mode, g);
+%! check_same (@norm, g);
+%! check_same (@(a) norm (a, 1), g);
+%! u = gpuscan_array (uint8 ([3 12 255]));
+%! check_same (@(a) bitand (a, uint8 (6)), u);
+%! check_same (@(a) bitor (a, uint8 (6)), u);
+%! check_same (@(a) bitxor (a, a), u);
+%! check_same (@(a) bitshift (a, 1), u);
+%! check_same (@bitcmp, u);
+%! check_same (@(a) idivide (a, uint8 (4)), u);
 %! z = gpuscan_array (single ([1+2i, 3-4i]));
 %! assert (gather (z), single ([1+2i, 3-4i]));
 %! assert (! isreal (z));
