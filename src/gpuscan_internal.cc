@@ -41,7 +41,8 @@
 
 namespace
 {
-  // d in class cls: on the device, else Octave's cast function of the gathered array
+  // d in class cls (a real class's name): on the device, else Octave's cast function
+  // of the gathered array
   octave_value cast (const octave_value& d, const std::string& cls)
   {
     for (int t = 0; t < SCAN_NTYPES; t++)
@@ -51,9 +52,11 @@ namespace
           const octave_value r = device_cast (d, static_cast<scan_type> (t));
           if (r.is_defined ())
             return r;
+          return device_result (octave::feval (cls, octave_value_list (host_value (d)), 1)(0),
+                                cls + " (D)");
         }
-    return device_result (octave::feval (cls, octave_value_list (host_value (d)), 1)(0),
-                          cls + " (D)");
+    error_with_id ("gpuscan:internal", "__gpuscan__: \"cast\" takes a real class's name, "
+                   "not \"%s\"", cls.c_str ());
   }
 
   octave_value info ()

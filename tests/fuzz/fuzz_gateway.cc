@@ -126,7 +126,8 @@ namespace
     static const char *const words[] = { "sum", "prod", "max", "min", "inclusive",
       "exclusive", "forward", "reverse", "native", "double", "segments", "algorithm",
       "auto", "cpu", "decoupled", "cub", "SUM", "Max", "", "bogus", "omitnan",
-      "includenan", "accurate", "keys", "groups" };
+      "includenan", "accurate", "keys", "groups", "int8", "single", "uint32", "logical",
+      "kogge-stone", "brent-kung", "blelloch", "gpu" };
     const uint8_t k = r.byte ();
     switch (k % 10)
       {
@@ -168,8 +169,8 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (fn == 5)
     {
       static const char *const req[] = { "compact", "gather", "class", "live", "info", "upload",
-                                         "nope" };
-      args(0) = std::string (req[r.byte () % 7]);
+                                         "cast", "trace", "nope" };
+      args(0) = std::string (req[r.byte () % 9]);
     }
   const int nargs = r.byte () % 8;
   try
