@@ -1,4 +1,4 @@
-/* Element-wise arithmetic and comparisons of device arrays, with Octave's values: one
+/* Element-wise arithmetic, comparisons and casts of device arrays, with Octave's values: one
    description that the gateway fills and the engines read, and the rule for one
    element, compiled into both the CPU engine (the host stand-in) and the kernels
    (kernels/elementwise.cu), so that the two cannot differ.
@@ -28,8 +28,7 @@ typedef enum elementwise_op {
   EW_PLUS, EW_MINUS, EW_TIMES, EW_DIVIDE,
   EW_LT, EW_LE, EW_GT, EW_GE, EW_EQ, EW_NE,
   EW_NEGATE, EW_ABS,   /* of a alone */
-  EW_CAST,             /* a in class y_type (not logical), as Octave's cast functions */
-  EW_NOPS
+  EW_CAST              /* a in class y_type (not logical), as Octave's cast functions */
 } elementwise_op;
 
 /* y(i) = a(i) OP b(i), i < n.  An operand is an array of n elements (step 1), one
