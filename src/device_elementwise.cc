@@ -35,25 +35,13 @@ namespace
       }
   }
 
-  // the class of a host operand, false where the rule does not take it
+  // the class of a host operand, false where the rule does not take it (complex, sparse,
+  // special matrices, char, ...; the rule itself declines int64 and uint64)
   bool host_type (const octave_value& v, scan_type& t)
   {
-    if (v.iscomplex () || v.issparse () || v.is_diag_matrix () || v.is_perm_matrix ()
-        || ! (v.isnumeric () || v.islogical ()))
-      return false;
-    switch (v.builtin_type ())
-      {
-      case btyp_double: t = SCAN_DOUBLE; return true;
-      case btyp_float: t = SCAN_SINGLE; return true;
-      case btyp_int8: t = SCAN_INT8; return true;
-      case btyp_uint8: t = SCAN_UINT8; return true;
-      case btyp_int16: t = SCAN_INT16; return true;
-      case btyp_uint16: t = SCAN_UINT16; return true;
-      case btyp_int32: t = SCAN_INT32; return true;
-      case btyp_uint32: t = SCAN_UINT32; return true;
-      case btyp_bool: t = SCAN_LOGICAL; return true;
-      default: return false;
-      }
+    return ! (v.iscomplex () || v.issparse () || v.is_diag_matrix () || v.is_perm_matrix ()
+              || ! (v.isnumeric () || v.islogical ()))
+           && scan_type_find (v.class_name (), false, t);
   }
 
   // one operand of the description: device memory, a host array uploaded (freed by g),

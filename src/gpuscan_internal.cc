@@ -45,16 +45,15 @@ namespace
   // of the gathered array
   octave_value cast (const octave_value& d, const std::string& cls)
   {
-    for (int t = 0; t < SCAN_NTYPES; t++)
-      if (cls == scan_type_class (static_cast<scan_type> (t))
-          && ! scan_type_complex (static_cast<scan_type> (t)))
-        {
-          const octave_value r = device_cast (d, static_cast<scan_type> (t));
-          if (r.is_defined ())
-            return r;
-          return device_result (octave::feval (cls, octave_value_list (host_value (d)), 1)(0),
-                                cls + " (D)");
-        }
+    scan_type t;
+    if (scan_type_find (cls, false, t))
+      {
+        const octave_value r = device_cast (d, t);
+        if (r.is_defined ())
+          return r;
+        return device_result (octave::feval (cls, octave_value_list (host_value (d)), 1)(0),
+                              cls + " (D)");
+      }
     error_with_id ("gpuscan:internal", "__gpuscan__: \"cast\" takes a real class's name, "
                    "not \"%s\"", cls.c_str ());
   }
