@@ -148,7 +148,7 @@ static void bench (const char *shape, scan_desc *d, int with_cub)
      "reproducible" asks (its cost against the row "decoupled") */
   const int floating = d->type == SCAN_DOUBLE || d->type == SCAN_SINGLE || d->type == SCAN_CDOUBLE
                        || d->type == SCAN_CSINGLE;
-  if (floating && (d->op == SCAN_SUM || d->op == SCAN_PROD))
+  if (floating && (d->op == SCAN_SUM || d->op == SCAN_PROD) && ! d->accurate)
     {
       d->reproducible = 1;
       need_work (gsk_workspace_bytes (kernels (), d, GSK_DECOUPLED));
@@ -568,6 +568,27 @@ int main (int argc, char **argv)
       d.x = x;
       d.y = y;
       bench (bits[t].shape, &d, 0);
+    }
+  /* MATLAB's "includenan" max (the first NaN wins; with the index, as the operator keeps
+     it), logsumexp, and "accurate" sums (double-double states, reproducible as the
+     gateway makes them: compare with the rows "vector" sum, decoupled, of the same size) */
+  for (int t = 0; t < 2; t++)
+    {
+      scan_desc d = { 0 };
+      d.type = types[t];
+      d.inner = d.outer = 1;
+      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
+      d.x = x;
+      d.y = y;
+      d.op = SCAN_MAX;
+      d.nan_rule = SCAN_NAN_INCLUDE;
+      bench ("vector max includenan", &d, 0);
+      d.nan_rule = SCAN_NAN_OCTAVE;
+      d.op = SCAN_LOGSUMEXP;
+      bench ("vector logsumexp", &d, 0);
+      d.op = SCAN_SUM;
+      d.accurate = d.reproducible = 1;
+      bench ("vector accurate", &d, 0);
     }
   /* integer max (the value-only operator of 4- and 8-byte integers) */
   for (int t = 2; t < 4; t++)

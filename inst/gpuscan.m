@@ -99,17 +99,20 @@
 ## element with a NaN part) as 0 or 1, so @code{gpuscan ([1 NaN 2], "omitnan")} is
 ## @code{[1 1 3]} (a NaN that the sum itself makes, as @code{Inf - Inf}, stays).
 ## @qcode{"includenan"} with max and min lets the first NaN win: from there on the
-## output is that NaN and its index.  They run on the CPU engine, whatever the
-## algorithm, but for @qcode{"omitnan"} sums and products of real device arrays, which
-## the GPU scans (host arrays cross to the GPU in pieces whose carry would lose a NaN
-## the sum made).
+## output is that NaN and its index.  The GPU scans @qcode{"includenan"} max and min
+## of real arrays, and @qcode{"omitnan"} sums and products of real device arrays (host
+## arrays cross to the GPU in pieces whose carry would lose a NaN the sum made: the CPU
+## engine scans them, and complex ones).
 ##
 ## @item @qcode{"accurate"}
 ## A floating sum with a compensated state (a double-double, about 106 bits): every
 ## prefix is the exact sum of its elements rounded once, to within one unit in the last
 ## place (singles are summed in double and rounded twice), whatever the data's
-## cancellation, and the same bits for any number of threads.  It costs about 1.2-2x
-## the plain sum on the CPU engine, where it runs (also for device arrays).
+## cancellation, and the same bits for any number of threads, and from call to call
+## (it implies @qcode{"reproducible"}).  It costs about 1.2-2x the plain sum on the
+## CPU engine, which scans host arrays (their pieces' carry would lose the state's low
+## part); the GPU scans device arrays, every algorithm (with @qcode{"omitnan"}: the CPU
+## engine).
 ##
 ## @item @qcode{"reproducible"}
 ## The same bits from every call with the same input on the same machine, whatever the

@@ -18,7 +18,7 @@
 ## back.  @code{gpuscan (@var{d}, @dots{})} takes every option of the host call
 ## (@var{dim}, the operator, @qcode{"exclusive"}, @qcode{"reverse"},
 ## @qcode{"native"}/@qcode{"double"}, @qcode{"omitnan"}/@qcode{"includenan"},
-## @qcode{"segments"} given as a host array or a @code{gpuscan_array}, @qcode{"keys"}
+## @qcode{"accurate"}, @qcode{"reproducible"}, @qcode{"segments"} given as a host array or a @code{gpuscan_array}, @qcode{"keys"}
 ## as a host array, @qcode{"algorithm"}) and returns device arrays, the values and,
 ## for max and min, the indices, without going through host memory; but
 ## @qcode{"groups"} and @qcode{"recurrence"} (with @var{a} and @var{y0} on the host or
@@ -339,6 +339,27 @@ endfunction
 %! [m, i] = gpuscan (gpuscan_array (xn), "min", "includenan");
 %! [rm, ri] = gpuscan (xn, "min", "includenan");
 %! assert ({gather(m), gather(i)}, {rm, ri});
+%! [m, i] = gpuscan (gpuscan_array (single (reshape (xn, 100, []))), 2, "max", "includenan", "reverse");
+%! [rm, ri] = gpuscan (single (reshape (xn, 100, [])), 2, "max", "includenan", "reverse");
+%! assert ({gather(m), gather(i)}, {rm, ri});
+%! ## logsumexp (the GPU's exp and log1p round as CUDA's do: within a few eps)
+%! for o = {{}, {"exclusive"}, {"reverse"}, {"segments", reshape(f, [], 50)}, {2}}
+%!   h = reshape (x, [], 50);
+%!   assert (gather (gpuscan (gpuscan_array (h), o{1}{:}, "logsumexp")),
+%!           gpuscan (h, o{1}{:}, "logsumexp"), -1e-12);
+%! endfor
+%! ## accurate sums: m 2^k data, whose prefixes a double-double holds exactly, so that the
+%! ## GPU's bits are the host's (the CPU engine's); the same bits again on a second call
+%! z = round (2^20 * (rand (1, 3000) - 0.5)) .* 2 .^ round (60 * rand (1, 3000) - 30);
+%! z(1:997:end) = 2^60;
+%! for c = {@double, @single, @(v) complex (v, -v)}
+%!   for o = {{}, {"exclusive"}, {"reverse"}, {"segments", f}}
+%!     h = c{1} (z);
+%!     d = gpuscan (gpuscan_array (h), "accurate", o{1}{:});
+%!     assert (isequal (gather (d), gpuscan (h, "accurate", o{1}{:})));
+%!     assert (isequal (gather (gpuscan (gpuscan_array (h), "accurate", o{1}{:})), gather (d)));
+%!   endfor
+%! endfor
 %! ## "groups" and "recurrence" through host memory
 %! g = mod ((1:300)', 7);
 %! [m, i] = gpuscan (gpuscan_array (x(1:300)), "max", "groups", gpuscan_array (g));

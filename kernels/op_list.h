@@ -12,7 +12,11 @@ namespace gsk {
   typedef omit_nan<sum_op<T>> sumomit_##name;     \
   typedef omit_nan<prod_op<T>> prodomit_##name;   \
   typedef minmax_op<T, true> max_##name;          \
-  typedef minmax_op<T, false> min_##name;
+  typedef minmax_op<T, false> min_##name;         \
+  typedef minmax_op<T, true, true> maxnan_##name; \
+  typedef minmax_op<T, false, true> minnan_##name; \
+  typedef accurate_sum<T> sumacc_##name;          \
+  typedef lse_op<T> lse_##name;
 #define GSK_INT_NAMES(T, name)                    \
   typedef satsum_op<T> satsum_##name;             \
   typedef minmax_op<T, true> max_##name;          \
@@ -27,6 +31,8 @@ typedef sum_op<cplx<double>> sum_cdouble;
 typedef prod_op<cplx<double>> prod_cdouble;
 typedef sum_op<cplx<float>> sum_csingle;
 typedef prod_op<cplx<float>> prod_csingle;
+typedef accurate_sum<cplx<double>> sumacc_cdouble;
+typedef accurate_sum<cplx<float>> sumacc_csingle;
 GSK_INT_NAMES (int8_t, int8)
 GSK_INT_NAMES (uint8_t, uint8)
 GSK_INT_NAMES (int16_t, int16)
@@ -67,6 +73,11 @@ GSK_VALUE_NAMES (uint64_t, uint64)
   X (sum_single) X (prod_single) X (max_single) X (min_single) X (vmax_single) X (vmin_single)
 #define GSK_OPS_omitnan(X)                                                       \
   X (sumomit_double) X (prodomit_double) X (sumomit_single) X (prodomit_single)
+#define GSK_OPS_accurate(X)                                                      \
+  X (sumacc_double) X (sumacc_single) X (sumacc_cdouble) X (sumacc_csingle)
+#define GSK_OPS_includenan(X)                                                    \
+  X (maxnan_double) X (minnan_double) X (maxnan_single) X (minnan_single)
+#define GSK_OPS_logsumexp(X) X (lse_double) X (lse_single)
 #define GSK_OPS_complex(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
 #define GSK_OPS_int8(X) X (satsum_int8) X (max_int8) X (min_int8)
 #define GSK_OPS_uint8(X) X (satsum_uint8) X (max_uint8) X (min_uint8)
@@ -88,4 +99,5 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 #define GSK_ALL_OPS(X)                                                           \
   GSK_OPS_double (X) GSK_OPS_single (X) GSK_OPS_int32 (X) GSK_OPS_uint32 (X) GSK_OPS_int64 (X) \
   GSK_OPS_uint64 (X) GSK_OPS_bits32 (X) GSK_OPS_bits8 (X) GSK_OPS_int8 (X) GSK_OPS_uint8 (X) \
-  GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_complex (X) GSK_OPS_logical (X) GSK_OPS_omitnan (X)
+  GSK_OPS_accurate (X) GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_complex (X) GSK_OPS_logical (X) \
+  GSK_OPS_omitnan (X) GSK_OPS_includenan (X) GSK_OPS_logsumexp (X)

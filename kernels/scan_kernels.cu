@@ -24,8 +24,9 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 {
   const bool values_only = ! d->exclusive && a == GSK_DECOUPLED
                            && (! d->index || (d->inner == 1 && scan_numel (d) >= index_from_values_min));
-  // ("omitnan" changes the floating sums and products; other types hold no NaN)
-  const bool omit = d->nan_rule == SCAN_NAN_OMIT;
+  // ("omitnan" changes the floating sums and products, "includenan" max and min; other
+  // types hold no NaN)
+  const bool omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;
 #define GSK_VALUES_ONLY(name)                                                 \
     if (d->op == SCAN_MAX && values_only) return f (vmax_##name ()), true;    \
     if (d->op == SCAN_MIN && values_only) return f (vmin_##name ()), true;
@@ -42,6 +43,11 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
     return false;
 #define GSK_FLOAT_CASE(E, name)                                               \
   case E:                                                                    \
+    if (d->accurate) /* ("omitnan" with it: the CPU engine) */               \
+      return d->op == SCAN_SUM && ! omit ? (f (sumacc_##name ()), true) : false; \
+    if (d->op == SCAN_LOGSUMEXP) return f (lse_##name ()), true;              \
+    if (d->op == SCAN_MAX && include) return f (maxnan_##name ()), true;      \
+    if (d->op == SCAN_MIN && include) return f (minnan_##name ()), true;      \
     if (d->op == SCAN_SUM && omit) return f (sumomit_##name ()), true;        \
     if (d->op == SCAN_PROD && omit) return f (prodomit_##name ()), true;      \
     if (omit) return false;                                                  \
@@ -64,11 +70,15 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
       GSK_INT_CASE (SCAN_INT64, int64, GSK_VALUES_ONLY (int64))
       GSK_INT_CASE (SCAN_UINT64, uint64, GSK_VALUES_ONLY (uint64) GSK_BITS (uint64))
     case SCAN_CDOUBLE:
+      if (d->accurate)
+        return d->op == SCAN_SUM && ! omit ? (f (sumacc_cdouble ()), true) : false;
       if (omit) return false;   // (a complex NaN element: the CPU engine)
       if (d->op == SCAN_SUM) return f (sum_cdouble ()), true;
       if (d->op == SCAN_PROD) return f (prod_cdouble ()), true;
       return false;   // complex max/min: abs and arg as the C library computes them: CPU
     case SCAN_CSINGLE:
+      if (d->accurate)
+        return d->op == SCAN_SUM && ! omit ? (f (sumacc_csingle ()), true) : false;
       if (omit) return false;
       if (d->op == SCAN_SUM) return f (sum_csingle ()), true;
       if (d->op == SCAN_PROD) return f (prod_csingle ()), true;
@@ -97,8 +107,7 @@ using namespace gsk;
 
 extern "C" int gsk_supports (const scan_desc *d)
 {
-  // "includenan", and accurate sums, run on the CPU engine
-  return d->nan_rule != SCAN_NAN_INCLUDE && ! d->accurate && with_op (d, [] (auto) { });
+  return with_op (d, [] (auto) { });
 }
 
 // CUB covers plain sums of one double or single vector, forward; not reproducible ones,

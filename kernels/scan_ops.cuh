@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "base/double_double.h"
+
 namespace gsk {
 
 template <typename T> struct cplx { T re, im; };
@@ -158,6 +160,35 @@ struct omit_nan : Op
   }
 };
 
+// "accurate" sums of double, single and their complex: the state is a double-double
+// (base/double_double.h, the CPU engine's rule), about 106 bits, so that each output is
+// the exact prefix rounded once (a single's: to double, then to single).  Its additions
+// are not associative in the last bits of lo: "accurate" scans are "reproducible" (the
+// gateway sets both), so their grouping is fixed.
+template <typename T> struct accurate_sum
+{
+  typedef T elem;
+  typedef dd A;
+  static __device__ __forceinline__ A identity () { return { -0.0, 0.0 }; }
+  static __device__ __forceinline__ A lift (T x, int64_t) { return { double (x), 0.0 }; }
+  static __device__ __forceinline__ A combine (A a, A b) { return dd_add (a, b); }
+  static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = T (dd_value (a)); }
+};
+template <typename T> struct accurate_sum<cplx<T>>
+{
+  typedef cplx<T> elem;
+  struct A { dd re, im; };
+  static __device__ __forceinline__ A identity () { return { { -0.0, 0.0 }, { -0.0, 0.0 } }; }
+  static __device__ __forceinline__ A lift (elem x, int64_t)
+  { return { { double (x.re), 0.0 }, { double (x.im), 0.0 } }; }
+  static __device__ __forceinline__ A combine (A a, A b)
+  { return { dd_add (a.re, b.re), dd_add (a.im, b.im) }; }
+  static __device__ __forceinline__ void emit (A a, elem *y, double *)
+  { *y = { T (dd_value (a.re)), T (dd_value (a.im)) }; }
+};
+
+template <typename T> struct lse_op;   // (below limits)
+
 // Operators whose results depend on how the elements are grouped: floating sums and
 // products round.  A "reproducible" scan fixes their grouping (look_back.cuh); the others'
 // results are the same in any grouping.
@@ -165,6 +196,8 @@ template <typename Op> struct grouping_matters : std::false_type {};
 template <typename T> struct grouping_matters<sum_op<T>> : std::true_type {};
 template <typename T> struct grouping_matters<prod_op<T>> : std::true_type {};
 template <typename Op> struct grouping_matters<omit_nan<Op>> : grouping_matters<Op> {};
+template <typename T> struct grouping_matters<accurate_sum<T>> : std::true_type {};
+template <typename T> struct grouping_matters<lse_op<T>> : std::true_type {};
 
 // An exclusive scan's output: the sum of the elements before as Octave's sum adds them,
 // from +0 (a sum of none is 0, where the -0 identity of sum_op would give -0).  Other
@@ -174,6 +207,12 @@ template <typename Op> struct exclusive_output
 template <typename T> struct exclusive_output<sum_op<T>>
 { static __device__ __forceinline__ T of (T v) { return v + T {}; } };
 template <typename Op> struct exclusive_output<omit_nan<Op>> : exclusive_output<Op> {};
+template <typename T> struct exclusive_output<accurate_sum<T>>
+{
+  static __device__ __forceinline__ dd of (dd v) { return { v.hi + 0.0, v.lo }; }
+  template <typename C> static __device__ __forceinline__ C of (const C& v)
+  { return { of (v.re), of (v.im) }; }
+};
 
 template <typename T> struct limits;
 #define GSK_LIMITS(T, lo, hi, nan_test)                                              \
@@ -196,12 +235,40 @@ GSK_LIMITS (int64_t, INT64_MIN, INT64_MAX, false)
 GSK_LIMITS (uint64_t, 0, UINT64_MAX, false)
 #undef GSK_LIMITS
 
+// logsumexp: the state is log (sum (exp (x))) of the elements so far; -Inf (the log of an
+// empty sum) is the identity.  Two states combine as hi + log1p (exp (lo - hi)) with hi
+// the larger, so that no exp overflows or underflows to a wrong result; a NaN propagates,
+// +Inf absorbs (the CPU engine's LSE_OPS).  CUDA's exp and log1p round differently from
+// the C library's (within 2 ulp each): the GPU's outputs agree with the CPU engine's to a
+// few ulp of the result, not bit for bit.
+template <typename T> struct lse_op
+{
+  typedef T elem;
+  typedef T A;
+  static __device__ __forceinline__ A identity () { return limits<T>::lowest (); }
+  static __device__ __forceinline__ A lift (T x, int64_t) { return x; }
+  static __device__ __forceinline__ A combine (A a, A b)
+  {
+    const T hi = a > b ? a : b, lo = a > b ? b : a;
+    if (a != a || b != b)
+      return a + b;
+    if (lo == limits<T>::lowest () || hi == limits<T>::highest ())
+      return hi;
+    if constexpr (sizeof (T) == 4)
+      return hi + log1pf (expf (lo - hi));
+    else
+      return hi + log1p (exp (lo - hi));
+  }
+  static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
+};
+
 template <typename T> struct value_index { T v; int64_t i; };   // i < 0: empty
 
 // A later element replaces the running one only when strictly better (ties keep the
 // element met first); NaN is never better, and a leading NaN run keeps its first
-// position until a number comes: exactly cummax / cummin.
-template <typename T, bool is_max>
+// position until a number comes: exactly cummax / cummin.  NAN_WINS ("includenan"): the
+// first NaN wins over every later element, and its position stays.
+template <typename T, bool is_max, bool nan_wins = false>
 struct minmax_op
 {
   typedef T elem;
@@ -212,8 +279,8 @@ struct minmax_op
   {
     if (b.i < 0) return a;
     if (a.i < 0) return b;
-    if (limits<T>::isnan (b.v)) return a;
-    if (limits<T>::isnan (a.v)) return b;
+    if (limits<T>::isnan (nan_wins ? a.v : b.v)) return a;
+    if (limits<T>::isnan (nan_wins ? b.v : a.v)) return b;
     return (is_max ? b.v > a.v : b.v < a.v) ? b : a;
   }
   static __device__ __forceinline__ void emit (A a, T *y, double *ix)

@@ -325,7 +325,9 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
     d.nan_rule = SCAN_NAN_OCTAVE;   // (no NaN to treat)
   else
     d.accurate = r.accurate && d.op == SCAN_SUM;
-  d.reproducible = r.reproducible;
+  // an accurate sum is reproducible too: its double-double additions round in the last
+  // bits of lo, so that its grouping, and the engine, must not depend on the timing
+  d.reproducible = r.reproducible || d.accurate;
   return d;
 }
 

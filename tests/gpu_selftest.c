@@ -1,7 +1,8 @@
 /* GPU self-test: every kernel algorithm x type x operator x mode x shape, at sizes
    around every tile boundary, on random data with a poisoned output, against the CPU
    engine.  The data are chosen so that every result is exact (small integers for sums,
-   +-1, +-2 and 0.5 for products), so results are compared element by element, exactly.
+   +-1, +-2 and 0.5 for products, m 2^k for accurate sums), so results are compared
+   element by element, exactly; but logsumexp's, which round in every step (check).
 
      gpu_selftest [--quick | --tiny] [--large]
    Prints a line as each algorithm finishes a type (scans, failures, seconds from the
@@ -82,10 +83,12 @@ static void fill (scan_type t, scan_op op, void *x, int64_t n)
          exponent range (which would make the order matter) */
       const double pv = (r >> 8) % 16 == 0 ? -1 : (r >> 12) % 65536 == 0 ? ((r >> 28) & 1 ? 2 : 0.5) : 1;
       const double v = op == SCAN_PROD ? pv : (r >> 20) % 97 == 0 ? NAN : small;
+      /* (sums, products and logsumexp get no NaN, which would make the rest of a line NaN) */
+      const int no_nan = op == SCAN_SUM || op == SCAN_PROD || op == SCAN_LOGSUMEXP;
       switch (t)
         {
-        case SCAN_DOUBLE: ((double *) x)[i] = op == SCAN_SUM || op == SCAN_PROD ? (isnan (v) ? 3 : v) : v; break;
-        case SCAN_SINGLE: ((float *) x)[i] = (float) (op == SCAN_SUM || op == SCAN_PROD ? (isnan (v) ? 3 : v) : v); break;
+        case SCAN_DOUBLE: ((double *) x)[i] = no_nan ? (isnan (v) ? 3 : v) : v; break;
+        case SCAN_SINGLE: ((float *) x)[i] = (float) (no_nan ? (isnan (v) ? 3 : v) : v); break;
         case SCAN_CDOUBLE: ((double *) x)[2 * i] = isnan (v) ? 1 : v;
           ((double *) x)[2 * i + 1] = op == SCAN_PROD ? 0 : (int) ((r >> 30) % 9) - 4; break;
         case SCAN_CSINGLE: ((float *) x)[2 * i] = (float) (isnan (v) ? 1 : v);
@@ -251,6 +254,38 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
   scan_desc r = *h;
   r.y = ref;
   r.index = h->index ? ref_ix : NULL;
+  if (h->op == SCAN_LOGSUMEXP)
+    {
+      /* logsumexp rounds in every step, and CUDA's exp and log1p are not the C library's:
+         the GPU's outputs are compared with the CPU engine's in double (a single input
+         converted first: its sequential sum stalls where the increments fall below an
+         ulp), within a relative 1e-9 (double) or 1e-4 (single) */
+      if (h->type == SCAN_SINGLE)
+        {
+          for (int64_t i = 0; i < n; i++)
+            ix[i] = ((const float *) h->x)[i];
+          r.type = SCAN_DOUBLE;
+          r.x = ix;
+        }
+      cpu_scan (&r);
+      const double tol = h->type == SCAN_SINGLE ? 1e-4 : 1e-9;
+      for (int64_t i = 0; i < n; i++)
+        {
+          const double g = h->type == SCAN_SINGLE ? ((float *) y)[i] : ((double *) y)[i];
+          const double w = ((double *) ref)[i];
+          if (! (g == w || (isnan (g) && isnan (w)) || fabs (g - w) <= tol * fmax (1.0, fabs (w))))
+            {
+              if (failures++ < 20)
+                fprintf (stderr, "FAIL %s %s logsumexp: %s inner %lld len %lld outer %lld excl %d "
+                         "rev %d heads %s: element %lld is %.17g, not %.17g\n", alg_name[a],
+                         scan_type_name (h->type), what, (long long) h->inner, (long long) h->len,
+                         (long long) h->outer, h->exclusive, h->reverse,
+                         h->heads ? (h->heads_full ? "full" : "per-k") : "none", (long long) i, g, w);
+              return;
+            }
+        }
+      return;
+    }
   cpu_scan (&r);
   for (int64_t i = 0; i < n; i++)
     if (! same (h->type, y, ref, i) || (h->index && ix[i] != ref_ix[i]))
@@ -748,6 +783,87 @@ int main (int argc, char **argv)
                   check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "omitnan");
                 }
       printf ("  omitnan     sums and products %4ld scans, %ld failed (%.0f s)\n",
+              runs - runs_before, failures - failures_before, seconds_since (&t0));
+    }
+  /* "accurate" sums of the four floating types: data m 2^k (|m| < 2^20, |k| <= 30),
+     whose prefixes are exact in a double-double's 106 bits in any grouping, so that
+     the GPU must give the CPU engine's bits; and "reproducible" (as the gateway sets
+     it): a second run gives the same bits */
+  if (! tiny)
+    {
+      static const int64_t acc_sizes[] = { 1, 33, 1025, 70001, 1 << 20 };
+      static const scan_type acc_types[] = { SCAN_DOUBLE, SCAN_SINGLE, SCAN_CDOUBLE, SCAN_CSINGLE };
+      const long runs_before = runs, failures_before = failures;
+      for (int a = 0; a < GSK_NALGORITHMS; a++)
+        for (int t = 0; t < 4; t++)
+          for (int s = 0; s < 5; s++)
+            for (int m = 0; m < 5; m++)
+              {
+                scan_desc h = { 0 };
+                h.type = acc_types[t];
+                h.op = SCAN_SUM;
+                h.accurate = h.reproducible = 1;
+                h.inner = m == 3 ? 33 : 1;
+                h.outer = 1;
+                h.len = acc_sizes[s];
+                h.exclusive = m == 1;
+                h.reverse = m == 2;
+                if (m == 4)
+                  {
+                    for (int64_t i = 0; i < h.len; i++)
+                      heads[i] = next () % 613 == 0;
+                    h.heads = heads;
+                  }
+                h.x = x;
+                const int64_t parts = scan_numel (&h) * (t >= 2 ? 2 : 1);
+                for (int64_t i = 0; i < parts; i++)
+                  {
+                    const uint64_t r = next ();
+                    const double v = ldexp ((double) (int64_t) (r % (1 << 20)) * ((r >> 20) & 1 ? -1 : 1),
+                                            (int) ((r >> 21) % 61) - 30);
+                    if (t % 2)
+                      ((float *) x)[i] = (float) v;
+                    else
+                      ((double *) x)[i] = v;
+                  }
+                check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "accurate");
+              }
+      printf ("  accurate    sums %4ld scans, %ld failed (%.0f s)\n",
+              runs - runs_before, failures - failures_before, seconds_since (&t0));
+    }
+  /* "includenan" max and min of doubles and singles (the first NaN wins, with its
+     position), with the index output every other time: walks with NaN now and then */
+  if (! tiny)
+    {
+      static const int64_t inc_sizes[] = { 1, 33, 1025, 70001, 1 << 20 };
+      const long runs_before = runs, failures_before = failures;
+      for (int a = 0; a < GSK_NALGORITHMS; a++)
+        for (int t = 0; t < 2; t++)
+          for (int op = 0; op < 2; op++)
+            for (int s = 0; s < 5; s++)
+              for (int m = 0; m < 5; m++)
+                {
+                  scan_desc h = { 0 };
+                  h.type = t ? SCAN_SINGLE : SCAN_DOUBLE;
+                  h.op = op ? SCAN_MIN : SCAN_MAX;
+                  h.nan_rule = SCAN_NAN_INCLUDE;
+                  h.inner = m == 3 ? 33 : 1;
+                  h.outer = 1;
+                  h.len = inc_sizes[s];
+                  h.exclusive = m == 1;
+                  h.reverse = m == 2;
+                  h.index = (s + m) % 2 ? ref_ix : NULL;
+                  if (m == 4)
+                    {
+                      for (int64_t i = 0; i < h.len; i++)
+                        heads[i] = next () % 613 == 0;
+                      h.heads = heads;
+                    }
+                  h.x = x;
+                  fill_walk (h.type, op == 0, h.reverse, x, scan_numel (&h));
+                  check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "includenan");
+                }
+      printf ("  includenan  max and min %4ld scans, %ld failed (%.0f s)\n",
               runs - runs_before, failures - failures_before, seconds_since (&t0));
     }
   if (large)

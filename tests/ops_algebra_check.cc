@@ -13,6 +13,11 @@
 //   complex products with Inf, NaN and zeros: the plain formula with Annex G's recovery
 //     against std::complex (libgcc's __muldc3, what the CPU engine and Octave use), the
 //     empty product passed over (a product starts from its first element, as cumprod);
+//   "includenan" max and min (the first NaN wins, with its position);
+//   "accurate" sums (double-doubles): the exact sum rounded, in every grouping, where it
+//     fits 106 bits;
+//   logsumexp: within a few ulp of log (sum (exp (x))) in every grouping; its identity,
+//     +Inf and NaN;
 //   exclusive sums' outputs: +0 for no elements, as Octave's sum ([]).
 #include <cmath>
 #include <complex>
@@ -195,6 +200,120 @@ template <typename T, bool is_max> static void check_extrema (const char *name, 
   std::printf ("  %s %s %ld cases, %ld failed\n", is_max ? "max" : "min", name, cases, failures - before);
 }
 
+// ---- "includenan" max and min: the first NaN wins ----------------------------------
+template <typename T, bool is_max> static void check_includenan (const char *name, long cases)
+{
+  typedef minmax_op<T, is_max, true> I;
+  const long before = failures;
+  for (long c = 0; c < cases; c++)
+    {
+      const int n = 1 + (int) (rng () % 12);
+      T x[12];
+      for (int i = 0; i < n; i++)
+        x[i] = draw_float<T> ();
+      // sequential: a NaN, once met, stays with its position; else ties keep the first
+      T m = x[0];
+      int64_t at = 0;
+      for (int i = 1; i < n; i++)
+        if (! std::isnan (m) && (std::isnan (x[i]) || (is_max ? x[i] > m : x[i] < m)))
+          m = x[i], at = i;
+      const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
+      typename I::A a[3] = { I::identity (), I::identity (), I::identity () };
+      for (int i = 0; i < n; i++)
+        {
+          const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
+          a[part] = I::combine (a[part], I::lift (x[i], i));
+        }
+      T y1, y2;
+      double i1, i2;
+      I::emit (I::combine (I::combine (a[0], a[1]), a[2]), &y1, &i1);
+      I::emit (I::combine (a[0], I::combine (a[1], a[2])), &y2, &i2);
+      const auto same = [] (T a, T b) { return (std::isnan (a) && std::isnan (b)) || (a == b && std::signbit (a) == std::signbit (b)); };
+      EXPECT (same (y1, m) && same (y2, m) && i1 == (double) (at + 1) && i2 == (double) (at + 1),
+              "%s: includenan max/min differs from the sequential one (case %ld)", name, c);
+    }
+  std::printf ("  %s %s includenan %ld cases, %ld failed\n", is_max ? "max" : "min", name, cases,
+               failures - before);
+}
+
+// ---- "accurate" sums: the exact sum rounded, in every grouping ---------------------
+// Elements m 2^k (|m| < 2^20, k in [-40, 40]): every prefix is exact in 106 bits, so a
+// double-double holds it whatever the grouping, and the output is the exact sum (an
+// integer multiple of 2^-40, exact in __int128) rounded to double, then to T.
+template <typename T> static void check_accurate (const char *name, long cases)
+{
+  typedef accurate_sum<T> S;
+  const long before = failures;
+  for (long c = 0; c < cases; c++)
+    {
+      const int n = 1 + (int) (rng () % 12);
+      T x[12];
+      __int128 exact = 0;
+      for (int i = 0; i < n; i++)
+        {
+          const uint64_t r = rng ();
+          const int64_t m = (int64_t) (r % (1 << 20)) * ((r >> 20) & 1 ? -1 : 1);
+          const int k = (int) ((r >> 21) % 81) - 40;
+          x[i] = T (std::ldexp ((double) m, k));
+          exact += (__int128) m << (k + 40);
+        }
+      const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
+      typename S::A a[3] = { S::identity (), S::identity (), S::identity () };
+      for (int i = 0; i < n; i++)
+        {
+          const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
+          a[part] = S::combine (a[part], S::lift (x[i], i));
+        }
+      T y1, y2;
+      S::emit (S::combine (S::combine (a[0], a[1]), a[2]), &y1, nullptr);
+      S::emit (S::combine (a[0], S::combine (a[1], a[2])), &y2, nullptr);
+      // (__int128 to double rounds to nearest; the scale 2^-40 is exact)
+      const T want = T (std::ldexp ((double) exact, -40));
+      EXPECT (y1 == want && y2 == want, "%s: accurate sum %.17g / %.17g, not %.17g (case %ld)",
+              name, (double) y1, (double) y2, (double) want, c);
+    }
+  std::printf ("  accurate %-6s %ld cases, %ld failed\n", name, cases, failures - before);
+}
+
+// ---- logsumexp: nearly associative, and log (sum (exp (x))) -------------------------
+template <typename T> static void check_lse (const char *name, long cases)
+{
+  typedef lse_op<T> L;
+  const long before = failures;
+  const double tol = sizeof (T) == 4 ? 4e-6 : 8e-15;
+  for (long c = 0; c < cases; c++)
+    {
+      const int n = 1 + (int) (rng () % 12);
+      T x[12];
+      long double sum = 0;
+      for (int i = 0; i < n; i++)
+        {
+          x[i] = T ((double) (int64_t) (rng () % 2001 - 1000) / 50);   // within +-20
+          sum += std::exp ((long double) x[i]);
+        }
+      const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
+      T a[3] = { L::identity (), L::identity (), L::identity () };
+      for (int i = 0; i < n; i++)
+        {
+          const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
+          a[part] = L::combine (a[part], L::lift (x[i], i));
+        }
+      const double want = (double) std::log (sum);
+      const double y1 = L::combine (L::combine (a[0], a[1]), a[2]);
+      const double y2 = L::combine (a[0], L::combine (a[1], a[2]));
+      const double err = std::fmax (std::fabs (y1 - want), std::fabs (y2 - want));
+      EXPECT (err <= tol * std::fmax (1.0, std::fabs (want)),
+              "%s: logsumexp %.17g / %.17g, not %.17g (case %ld)", name, y1, y2, want, c);
+    }
+  // the identity, +Inf and NaN
+  EXPECT (L::combine (L::identity (), T (-3)) == T (-3) && L::combine (T (2), L::identity ()) == T (2),
+          "%s: -Inf is not logsumexp's identity", name);
+  EXPECT (L::combine (T (INFINITY), T (5)) == T (INFINITY), "%s: +Inf does not absorb", name);
+  EXPECT (std::isnan (L::combine (T (NAN), T (5))) && std::isnan (L::combine (T (-INFINITY), T (NAN))),
+          "%s: a NaN does not propagate", name);
+  std::printf ("  logsumexp %-6s %ld cases, %ld failed\n", name, cases, failures - before);
+}
+
 // ---- complex products ---------------------------------------------------------------
 template <typename T> static T draw_special ()
 {
@@ -274,6 +393,14 @@ int main ()
   check_extrema<double, false> ("double", n);
   check_extrema<float, true> ("single", n);
   check_extrema<float, false> ("single", n);
+  check_includenan<double, true> ("double", n);
+  check_includenan<double, false> ("double", n);
+  check_includenan<float, true> ("single", n);
+  check_includenan<float, false> ("single", n);
+  check_accurate<double> ("double", n);
+  check_accurate<float> ("single", n);
+  check_lse<double> ("double", n);
+  check_lse<float> ("single", n);
   check_complex_prod<double> ("double", n);
   check_complex_prod<float> ("single", n);
   check_exclusive_sum<double> ("double");

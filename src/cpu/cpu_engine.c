@@ -6,6 +6,7 @@
 
 #include "cpu/cpu_engine.h"
 #include "cpu/cpu_recurrence.h"
+#include "base/double_double.h"
 #include "base/work_pool.h"
 #include "cpu/cpu_tuning.h"
 #include "cpu/cpu_scan_body.h"
@@ -69,46 +70,7 @@ VALUE_OPS (sumomit_csingle, csingle, CMPLXF (-0.0f, -0.0f), +, CMPLXF (0.0f, 0.0
 VALUE_OPS (prodomit_double, double, 1.0, *, 1.0, 0, isnan, 1.0)
 VALUE_OPS (prodomit_single, float, 1.0f, *, 1.0f, 0, isnan, 1.0f)
 
-/* ---- "accurate" sums: the state is a double-double, hi + lo with |lo| <= ulp (hi) / 2,
-   about 106 bits: every prefix is the exact sum rounded once (to double; a single's
-   from double, so twice) unless its exact value needs more than 106 bits to tell ---- */
-typedef struct { double hi, lo; } dd;
-/* Knuth's TwoSum: s + e == a + b exactly */
-static inline dd dd_two_sum (double a, double b)
-{
-  const double s = a + b, bb = s - a;
-  const dd r = { s, (a - (s - bb)) + (b - bb) };
-  return r;
-}
-static inline dd dd_fast_two_sum (double a, double b)   /* |a| >= |b| */
-{
-  const double s = a + b;
-  const dd r = { s, b - (s - a) };
-  return r;
-}
-/* the accurate double-double sum (two TwoSums, not the sloppy one, whose error grows
-   without bound where hi parts cancel); a non-finite sum is its hi part alone */
-static inline dd dd_add (dd a, dd b)
-{
-  dd s = dd_two_sum (a.hi, b.hi);
-  if (! isfinite (s.hi))
-    {
-      s.lo = 0;
-      return s;
-    }
-  if (a.lo == 0 && b.lo == 0)
-    return s;   /* (TwoSum's pair is normalized; and -0 + -0 stays -0) */
-  const dd t = dd_two_sum (a.lo, b.lo);
-  s.lo += t.hi;
-  s = dd_fast_two_sum (s.hi, s.lo);
-  s.lo += t.lo;
-  return dd_fast_two_sum (s.hi, s.lo);
-}
-/* hi + lo rounded; lo == 0 keeps a -0 */
-static inline double dd_value (dd a)
-{
-  return a.lo == 0 || ! isfinite (a.hi) ? a.hi : a.hi + a.lo;
-}
+/* ---- "accurate" sums: the state is a double-double (base/double_double.h) ---- */
 #define ACCURATE_OPS(P, type, isnan_)                                                 \
   typedef dd P##_t;                                                                   \
   enum { P##_grouped = 1 };                                                           \
