@@ -803,9 +803,10 @@ int main (int argc, char **argv)
                 h.type = acc_types[t];
                 h.op = SCAN_SUM;
                 h.accurate = h.reproducible = 1;
+                /* (33 lanes of 70001 at most: the buffers hold 6144 * 3008 elements) */
                 h.inner = m == 3 ? 33 : 1;
                 h.outer = 1;
-                h.len = acc_sizes[s];
+                h.len = m == 3 && acc_sizes[s] > 70001 ? 70001 : acc_sizes[s];
                 h.exclusive = m == 1;
                 h.reverse = m == 2;
                 if (m == 4)
@@ -849,7 +850,7 @@ int main (int argc, char **argv)
                   h.nan_rule = SCAN_NAN_INCLUDE;
                   h.inner = m == 3 ? 33 : 1;
                   h.outer = 1;
-                  h.len = inc_sizes[s];
+                  h.len = m == 3 && inc_sizes[s] > 70001 ? 70001 : inc_sizes[s];
                   h.exclusive = m == 1;
                   h.reverse = m == 2;
                   h.index = (s + m) % 2 ? ref_ix : NULL;
