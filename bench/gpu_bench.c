@@ -588,7 +588,11 @@ int main (int argc, char **argv)
       bench ("vector logsumexp", &d, 0);
       d.op = SCAN_SUM;
       d.accurate = d.reproducible = 1;
-      bench ("vector accurate", &d, 0);
+      for (int lg = 14; lg <= 26 && lg <= max_log2; lg += 3)
+        {
+          d.len = (int64_t) 1 << lg;
+          bench ("vector accurate", &d, 0);
+        }
     }
   /* integer max (the value-only operator of 4- and 8-byte integers) */
   for (int t = 2; t < 4; t++)

@@ -15,6 +15,8 @@ namespace gsk {
   typedef minmax_op<T, false> min_##name;         \
   typedef minmax_op<T, true, true> maxnan_##name; \
   typedef minmax_op<T, false, true> minnan_##name; \
+  typedef extremum_op<T, true, true> vmaxnan_##name; \
+  typedef extremum_op<T, false, true> vminnan_##name; \
   typedef accurate_sum<T> sumacc_##name;          \
   typedef lse_op<T> lse_##name;
 #define GSK_INT_NAMES(T, name)                    \
@@ -76,7 +78,8 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 #define GSK_OPS_accurate(X)                                                      \
   X (sumacc_double) X (sumacc_single) X (sumacc_cdouble) X (sumacc_csingle)
 #define GSK_OPS_includenan(X)                                                    \
-  X (maxnan_double) X (minnan_double) X (maxnan_single) X (minnan_single)
+  X (maxnan_double) X (minnan_double) X (maxnan_single) X (minnan_single)        \
+  X (vmaxnan_double) X (vminnan_double) X (vmaxnan_single) X (vminnan_single)
 #define GSK_OPS_logsumexp(X) X (lse_double) X (lse_single)
 #define GSK_OPS_complex(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
 #define GSK_OPS_int8(X) X (satsum_int8) X (max_int8) X (min_int8)

@@ -27,6 +27,9 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
   // ("omitnan" changes the floating sums and products, "includenan" max and min; other
   // types hold no NaN)
   const bool omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;
+  // ("includenan" values alone: without the index output; extremum_index.cuh finds
+  // positions by comparing values, which a NaN does not equal)
+  const bool nan_values_only = ! d->exclusive && a == GSK_DECOUPLED && ! d->index;
 #define GSK_VALUES_ONLY(name)                                                 \
     if (d->op == SCAN_MAX && values_only) return f (vmax_##name ()), true;    \
     if (d->op == SCAN_MIN && values_only) return f (vmin_##name ()), true;
@@ -46,6 +49,8 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
     if (d->accurate) /* ("omitnan" with it: the CPU engine) */               \
       return d->op == SCAN_SUM && ! omit ? (f (sumacc_##name ()), true) : false; \
     if (d->op == SCAN_LOGSUMEXP) return f (lse_##name ()), true;              \
+    if (d->op == SCAN_MAX && include && nan_values_only) return f (vmaxnan_##name ()), true; \
+    if (d->op == SCAN_MIN && include && nan_values_only) return f (vminnan_##name ()), true; \
     if (d->op == SCAN_MAX && include) return f (maxnan_##name ()), true;      \
     if (d->op == SCAN_MIN && include) return f (minnan_##name ()), true;      \
     if (d->op == SCAN_SUM && omit) return f (sumomit_##name ()), true;        \
@@ -133,8 +138,12 @@ extern "C" gsk_algorithm gsk_auto_algorithm (const gsk_context *c, const scan_de
 {
   // (with head flags the ordered look-back stops at the nearest head: H200, 2^26
   // segmented, x copy, ordered 1.10 / 1.15 against Brent-Kung 2.10 / 2.05, single / double)
-  return d->reproducible && ! d->heads && d->inner == 1 && d->outer == 1
-         && d->len >= c->tuning->reproducible_tree_from
+  if (! d->reproducible || d->heads || d->inner != 1 || d->outer != 1)
+    return GSK_DECOUPLED;
+  bool packed = true;
+  with_op (d, [&] (auto op) { packed = tile_status<decltype (op)>::packed; });
+  return d->len >= (packed ? c->tuning->reproducible_tree_from
+                           : c->tuning->reproducible_unpacked_tree_from)
          ? gsk_effective_algorithm (d, GSK_BRENT_KUNG) : GSK_DECOUPLED;
 }
 

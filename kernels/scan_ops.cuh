@@ -297,30 +297,39 @@ struct minmax_op
 // stays NaN (as with minmax_op) and pads change nothing.  An exclusive scan emits the
 // empty state first (minmax_op: lowest () or highest ()), which NaN cannot stand for:
 // exclusive scans, and the classic algorithms, take minmax_op (scan_kernels.cu).
-template <typename T, bool is_max>
+// NAN_WINS ("includenan", floating types): a NaN wins from where it stands on, so the
+// identity is -Inf for max and +Inf for min, which every element equals or beats.
+template <typename T, bool is_max, bool nan_wins = false>
 struct extremum_op
 {
   typedef T elem;
   typedef T A;
   static __device__ __forceinline__ A identity ()
   {
-    if constexpr (std::is_floating_point<T>::value)
+    if constexpr (nan_wins)
+      return is_max ? limits<T>::lowest () : limits<T>::highest ();
+    else if constexpr (std::is_floating_point<T>::value)
       return limits<T>::highest () - limits<T>::highest ();   // inf - inf: NaN
     else
       return is_max ? limits<T>::lowest () : limits<T>::highest ();
   }
   static __device__ __forceinline__ A lift (T x, int64_t) { return x; }
   // b where it is better or a is NaN: a NaN b never wins, and ties keep the earlier (a
-  // -0 before a 0 stays -0, as Octave's strict comparison)
+  // -0 before a 0 stays -0, as Octave's strict comparison); with nan_wins, a NaN a stays
+  // and a NaN b wins
   static __device__ __forceinline__ A combine (A a, A b)
   {
-    return ((is_max ? b > a : b < a) || limits<T>::isnan (a)) ? b : a;
+    if constexpr (nan_wins)
+      return limits<T>::isnan (a) ? a : (limits<T>::isnan (b) || (is_max ? b > a : b < a)) ? b : a;
+    else
+      return ((is_max ? b > a : b < a) || limits<T>::isnan (a)) ? b : a;
   }
   static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
 };
 
 template <typename Op> struct is_extremum : std::false_type {};
-template <typename T, bool is_max> struct is_extremum<extremum_op<T, is_max>> : std::true_type {};
+template <typename T, bool is_max, bool nan_wins>
+struct is_extremum<extremum_op<T, is_max, nan_wins>> : std::true_type {};
 
 // operators that serve only inclusive scans with the decoupled algorithm (the dispatch
 // sends the others to an operator that serves all): no kernels of theirs for the rest

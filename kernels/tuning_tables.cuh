@@ -81,6 +81,10 @@ struct tuning
   // single 2^20 1.95 / 3.02, 2^22 2.63 / 2.59, 2^26 2.80 / 1.84 (commit e6c1217,
   // gpu_bench-reproducible-H200-2026-11-27-e6c1217.txt)
   long long reproducible_tree_from;
+  // the same for states that do not travel packed with their look-back flags (16 bytes and
+  // more: accurate sums' double-doubles, complex sums), whose ordered look-back waits on
+  // a fenced store per tile
+  long long reproducible_unpacked_tree_from;
 };
 
 // sm_90 (H100, H200): measured, see each field's comment above
@@ -93,7 +97,8 @@ constexpr tuning tuning_sm90 = {
   0,           // fast native sums: H100 2026-11-25, variants-fast-satsum-min-H100-2026-11-25.txt
   2,           // lanes: H200, 4096x4096 along dim 2 (doc/performance.md)
   8,           // element-wise: 8 blocks an SM cover the GPU (not measured otherwise)
-  1LL << 21 }; // reproducible: H200 2026-11-27, gpu_bench-reproducible-H200-2026-11-27-e6c1217.txt
+  1LL << 21,   // reproducible: H200 2026-11-27, gpu_bench-reproducible-H200-2026-11-27-e6c1217.txt
+  0 };         // reproducible, unpacked states: H200 2026-11-27, gpu_bench-accurate-H200-2026-11-27.txt
 
 // sm_80 (A100, A30): CUB's sm80_tuning of double sums for the pacing (fixed_delay_constructor_t
 // <388, 1100>: 1100 ns, then 388); the rest sm_90's (not measured: no sm_80 GPU at hand)
@@ -101,21 +106,21 @@ constexpr tuning tuning_sm80 = {
   "sm_80", 1LL << 21, 1024,
   1100, 388,   // CUB sm80_tuning<double>
   0,           // the bulk L2 prefetch is sm_90's (tile_io.cuh: prefetch_l2)
-  0, 2, 8, 1LL << 21 };
+  0, 2, 8, 1LL << 21, 0 };
 
 // sm_86, sm_87, sm_89 (RTX 30 and 40, Jetson Orin, L4, L40): CUB takes its sm_80 tuning
 // for them (its policies chain to the newest one not above the GPU); the rest sm_90's
 constexpr tuning tuning_sm86 = {
-  "sm_86", 1LL << 21, 1024, 1100, 388, 0, 0, 2, 8, 1LL << 21 };
+  "sm_86", 1LL << 21, 1024, 1100, 388, 0, 0, 2, 8, 1LL << 21, 0 };
 
 // sm_75 (T4, RTX 20): CUB's default pacing for primitive types (default_delay_constructor_t:
 // fixed_delay_constructor_t<350, 450>); the rest sm_90's
 constexpr tuning tuning_sm75 = {
-  "sm_75", 1LL << 21, 1024, 450, 350, 0, 0, 2, 8, 1LL << 21 };
+  "sm_75", 1LL << 21, 1024, 450, 350, 0, 0, 2, 8, 1LL << 21, 0 };
 
 // any other GPU (newer than sm_90, running sm_90's PTX or code): sm_90's values
 constexpr tuning tuning_default = {
-  "default", 1LL << 21, 1024, 1200, 600, 2, 0, 2, 8, 1LL << 21 };
+  "default", 1LL << 21, 1024, 1200, 600, 2, 0, 2, 8, 1LL << 21, 0 };
 
 constexpr const tuning *tuning_tables[] = { &tuning_sm90, &tuning_sm80, &tuning_sm86,
                                             &tuning_sm75, &tuning_default };

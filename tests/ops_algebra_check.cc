@@ -204,6 +204,7 @@ template <typename T, bool is_max> static void check_extrema (const char *name, 
 template <typename T, bool is_max> static void check_includenan (const char *name, long cases)
 {
   typedef minmax_op<T, is_max, true> I;
+  typedef extremum_op<T, is_max, true> V;   // (the values alone)
   const long before = failures;
   for (long c = 0; c < cases; c++)
     {
@@ -219,18 +220,24 @@ template <typename T, bool is_max> static void check_includenan (const char *nam
           m = x[i], at = i;
       const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
       typename I::A a[3] = { I::identity (), I::identity (), I::identity () };
+      typename V::A v[3] = { V::identity (), V::identity (), V::identity () };
       for (int i = 0; i < n; i++)
         {
           const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
           a[part] = I::combine (a[part], I::lift (x[i], i));
+          v[part] = V::combine (v[part], V::lift (x[i], i));
         }
-      T y1, y2;
+      T y1, y2, y3, y4;
       double i1, i2;
       I::emit (I::combine (I::combine (a[0], a[1]), a[2]), &y1, &i1);
       I::emit (I::combine (a[0], I::combine (a[1], a[2])), &y2, &i2);
+      V::emit (V::combine (V::combine (v[0], v[1]), v[2]), &y3, nullptr);
+      V::emit (V::combine (v[0], V::combine (v[1], v[2])), &y4, nullptr);
       const auto same = [] (T a, T b) { return (std::isnan (a) && std::isnan (b)) || (a == b && std::signbit (a) == std::signbit (b)); };
       EXPECT (same (y1, m) && same (y2, m) && i1 == (double) (at + 1) && i2 == (double) (at + 1),
               "%s: includenan max/min differs from the sequential one (case %ld)", name, c);
+      EXPECT (same (y3, m) && same (y4, m),
+              "%s: includenan max/min of the values differs from the sequential one (case %ld)", name, c);
     }
   std::printf ("  %s %s includenan %ld cases, %ld failed\n", is_max ? "max" : "min", name, cases,
                failures - before);
