@@ -319,8 +319,8 @@ struct extremum_op
   // and a NaN b wins
   static __device__ __forceinline__ A combine (A a, A b)
   {
-    if constexpr (nan_wins)
-      return limits<T>::isnan (a) ? a : (limits<T>::isnan (b) || (is_max ? b > a : b < a)) ? b : a;
+    if constexpr (nan_wins)   // (one select, as below)
+      return ((is_max ? b > a : b < a) || (limits<T>::isnan (b) && ! limits<T>::isnan (a))) ? b : a;
     else
       return ((is_max ? b > a : b < a) || limits<T>::isnan (a)) ? b : a;
   }

@@ -83,7 +83,10 @@ struct tuning
   long long reproducible_tree_from;
   // the same for states that do not travel packed with their look-back flags (16 bytes and
   // more: accurate sums' double-doubles, complex sums), whose ordered look-back waits on
-  // a fenced store per tile
+  // a fenced store per tile.  H200, accurate sums, x copy, ordered look-back / Kogge-Stone
+  // / Brent-Kung: double 2^17 3.54 / 4.70 / 5.21, 2^20 8.26 / 3.95 / 4.43, 2^26 14.98 /
+  // 2.62 / 2.45; single 2^17 2.62 / 4.05 / 4.43, 2^20 6.13 / 3.63 / 3.96 (commit 0d12c2d):
+  // from 2^19, between the two
   long long reproducible_unpacked_tree_from;
 };
 
@@ -98,7 +101,7 @@ constexpr tuning tuning_sm90 = {
   2,           // lanes: H200, 4096x4096 along dim 2 (doc/performance.md)
   8,           // element-wise: 8 blocks an SM cover the GPU (not measured otherwise)
   1LL << 21,   // reproducible: H200 2026-11-27, gpu_bench-reproducible-H200-2026-11-27-e6c1217.txt
-  0 };         // reproducible, unpacked states: H200 2026-11-27, gpu_bench-accurate-H200-2026-11-27.txt
+  1LL << 19 }; // reproducible, unpacked states: H200 2026-11-27, gpu_bench-accurate-H200-2026-11-27-0d12c2d.txt
 
 // sm_80 (A100, A30): CUB's sm80_tuning of double sums for the pacing (fixed_delay_constructor_t
 // <388, 1100>: 1100 ns, then 388); the rest sm_90's (not measured: no sm_80 GPU at hand)
@@ -106,21 +109,21 @@ constexpr tuning tuning_sm80 = {
   "sm_80", 1LL << 21, 1024,
   1100, 388,   // CUB sm80_tuning<double>
   0,           // the bulk L2 prefetch is sm_90's (tile_io.cuh: prefetch_l2)
-  0, 2, 8, 1LL << 21, 0 };
+  0, 2, 8, 1LL << 21, 1LL << 19 };
 
 // sm_86, sm_87, sm_89 (RTX 30 and 40, Jetson Orin, L4, L40): CUB takes its sm_80 tuning
 // for them (its policies chain to the newest one not above the GPU); the rest sm_90's
 constexpr tuning tuning_sm86 = {
-  "sm_86", 1LL << 21, 1024, 1100, 388, 0, 0, 2, 8, 1LL << 21, 0 };
+  "sm_86", 1LL << 21, 1024, 1100, 388, 0, 0, 2, 8, 1LL << 21, 1LL << 19 };
 
 // sm_75 (T4, RTX 20): CUB's default pacing for primitive types (default_delay_constructor_t:
 // fixed_delay_constructor_t<350, 450>); the rest sm_90's
 constexpr tuning tuning_sm75 = {
-  "sm_75", 1LL << 21, 1024, 450, 350, 0, 0, 2, 8, 1LL << 21, 0 };
+  "sm_75", 1LL << 21, 1024, 450, 350, 0, 0, 2, 8, 1LL << 21, 1LL << 19 };
 
 // any other GPU (newer than sm_90, running sm_90's PTX or code): sm_90's values
 constexpr tuning tuning_default = {
-  "default", 1LL << 21, 1024, 1200, 600, 2, 0, 2, 8, 1LL << 21, 0 };
+  "default", 1LL << 21, 1024, 1200, 600, 2, 0, 2, 8, 1LL << 21, 1LL << 19 };
 
 constexpr const tuning *tuning_tables[] = { &tuning_sm90, &tuning_sm80, &tuning_sm86,
                                             &tuning_sm75, &tuning_default };
