@@ -67,13 +67,33 @@ static int cmp_float (const void *a, const void *b)
 }
 
 typedef struct job { int kind; const scan_desc *d; gsk_algorithm a; size_t bytes; } job;
-enum { JOB_SCAN, JOB_CUB, JOB_COPY };
+enum { JOB_SCAN, JOB_CUB, JOB_COPY, JOB_GROUPS };
+
+/* "groups" of a device array, as the gateway runs them (device_scan.cc): the labels'
+   order and head flags, X moved into that order, the segmented scan, Y moved back */
+static struct { const double *labels; int64_t *order; uint8_t *heads; void *xs, *ys, *ws; } grp;
+
+static void run_groups (const scan_desc *d)
+{
+  gsk_context *c = kernels ();
+  const size_t es = scan_type_size (d->type);
+  CHECK (gsk_group_order (c, grp.labels, d->len, grp.order, grp.heads, grp.ws, 0));
+  CHECK (gsk_permute (c, es, d->x, grp.xs, d->inner, d->len, d->outer, grp.order, 0, 0, 0));
+  scan_desc s = *d;
+  s.x = grp.xs;
+  s.y = grp.ys;
+  s.heads = grp.heads;
+  s.heads_full = 0;
+  CHECK (gsk_scan (c, &s, gsk_auto_algorithm (c, &s), work, work_bytes, 0));
+  CHECK (gsk_permute (c, es, grp.ys, d->y, d->inner, d->len, d->outer, grp.order, 1, 0, 0));
+}
 
 static void run_job (const job *j)
 {
   switch (j->kind)
     {
     case JOB_SCAN: CHECK (gsk_scan (kernels (), j->d, j->a, work, work_bytes, 0)); break;
+    case JOB_GROUPS: run_groups (j->d); break;
     case JOB_CUB:
       CHECK (gsk_cub_sum (j->d->type, j->d->x, j->d->y, scan_numel (j->d), j->d->exclusive,
                           work, work_bytes, 0));
@@ -593,6 +613,47 @@ int main (int argc, char **argv)
           d.len = (int64_t) 1 << lg;
           bench ("vector accurate", &d, 0);
         }
+    }
+  /* "groups": running sums within 1000 labels (random doubles 1..1000) of a vector, the
+     labels' sort included, against a copy of x to y */
+  for (int t = 0; t < 2 && max_log2 >= 20; t++)
+    {
+      scan_desc d = { 0 };
+      d.type = types[t];
+      d.op = SCAN_SUM;
+      d.inner = d.outer = 1;
+      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
+      d.x = x;
+      d.y = y;
+      const size_t n = (size_t) d.len;
+      double *h = malloc (n * 8);
+      for (size_t i = 0; i < n; i++)
+        h[i] = (double) (1 + (i * 2654435761u >> 5) % 1000);
+      double *labels;
+      CHECK (cudaMalloc ((void **) &labels, n * 8));
+      CHECK (cudaMemcpy (labels, h, n * 8, cudaMemcpyHostToDevice));
+      free (h);
+      grp.labels = labels;
+      CHECK (cudaMalloc ((void **) &grp.order, n * 8));
+      CHECK (cudaMalloc ((void **) &grp.heads, n));
+      CHECK (cudaMalloc (&grp.xs, n * scan_type_size (d.type)));
+      CHECK (cudaMalloc (&grp.ys, n * scan_type_size (d.type)));
+      CHECK (cudaMalloc (&grp.ws, gsk_group_order_workspace_bytes (d.len)));
+      scan_desc s = d;
+      s.heads = grp.heads;
+      need_work (gsk_workspace_bytes (kernels (), &s, GSK_DECOUPLED));
+      const size_t bytes = n * scan_type_size (d.type);
+      job copy = { JOB_COPY, &d, 0, bytes }, g = { JOB_GROUPS, &d, 0, 0 };
+      const double copy_ms = time_job (&copy);
+      row ("vector groups", &d, "copy", copy_ms, copy_ms, 0, 2 * bytes);
+      row ("vector groups", &d, "sort+scan", time_job (&g), copy_ms, 0, 2 * bytes);
+      fflush (stdout);
+      CHECK (cudaFree (labels));
+      CHECK (cudaFree (grp.order));
+      CHECK (cudaFree (grp.heads));
+      CHECK (cudaFree (grp.xs));
+      CHECK (cudaFree (grp.ys));
+      CHECK (cudaFree (grp.ws));
     }
   /* integer max (the value-only operator of 4- and 8-byte integers) */
   for (int t = 2; t < 4; t++)

@@ -20,10 +20,11 @@
 ## @qcode{"native"}/@qcode{"double"}, @qcode{"omitnan"}/@qcode{"includenan"},
 ## @qcode{"accurate"}, @qcode{"reproducible"}, @qcode{"segments"} given as a host array or a @code{gpuscan_array}, @qcode{"keys"}
 ## as a host array, @qcode{"algorithm"}) and returns device arrays, the values and,
-## for max and min, the indices, without going through host memory; but
-## @qcode{"groups"} and @qcode{"recurrence"} (with @var{a} and @var{y0} on the host or
-## the device), which run on the CPU engine, take @var{d} to host memory and their
-## results back.  The results equal
+## for max and min, the indices, without going through host memory (@qcode{"groups"}
+## too: labels that are a device array are sorted on the device, but int64 and uint64
+## ones, whose doubles could merge labels; host labels by Octave's @code{sort}); but
+## @qcode{"recurrence"} (with @var{a} and @var{y0} on the host or the device), which runs
+## on the CPU engine, takes @var{d} to host memory and its results back.  The results equal
 ## the host call's, class rules included.  @code{cumsum}, @code{cumprod}, @code{cummax}
 ## and @code{cummin} of a device array are @code{gpuscan} on the GPU, with their
 ## @var{dim} and MATLAB's option names (@qcode{"reverse"}, @qcode{"omitnan"}; for
@@ -360,7 +361,48 @@ endfunction
 %!     assert (isequal (gather (gpuscan (gpuscan_array (h), "accurate", o{1}{:})), gather (d)));
 %!   endfor
 %! endfor
-%! ## "groups" and "recurrence" through host memory
+%! ## "groups" on the device: labels sorted there (a device array; but int64 and uint64,
+%! ## and host labels, by Octave's sort), X moved into their order, scanned, moved back;
+%! ## the host call's values and indices for every label class, -0 beside 0, NaN labels
+%! ## (each its own group), Inf, shapes along either dim, the modes
+%! lab = [3 -1 0 -0 NaN 2.5 Inf 3 NaN -Inf 0 -1];
+%! g = lab(mod ((1:300)' * 7, numel (lab)) + 1);
+%! xs = mod ((1:300)', 13) - 6;
+%! xs(5:11:end) = NaN;
+%! for gc = {@double, @single, @int32, @int64, @uint8, @logical, "host", "char"}
+%!   if (ischar (gc{1}))
+%!     gd = g;
+%!     if (strcmp (gc{1}, "char"))
+%!       gd = char (65 + mod ((1:300)', 5));
+%!     endif
+%!     gh = gd;
+%!   else
+%!     gh = gc{1} (mod ((1:300)', 4));
+%!     if (isfloat (gh))
+%!       gh = gc{1} (g);
+%!     endif
+%!     gd = gpuscan_array (gh);
+%!   endif
+%!   for o = {{}, {"exclusive"}, {"reverse"}, {"prod"}, {"native"}}
+%!     d = gpuscan (gpuscan_array (xs), o{1}{:}, "groups", gd);
+%!     assert (class (d), "gpuscan_array");
+%!     assert (isequaln (gather (d), gpuscan (xs, o{1}{:}, "groups", gh)));
+%!   endfor
+%!   for op = {"max", "min"}
+%!     [m, i] = gpuscan (gpuscan_array (xs), op{1}, "groups", gd);
+%!     [rm, ri] = gpuscan (xs, op{1}, "groups", gh);
+%!     assert (isequaln ({gather(m), gather(i)}, {rm, ri}));
+%!   endfor
+%!   xm = reshape (int16 (1:1200), 4, 300);   # along dim 2: lanes
+%!   [m, i] = gpuscan (gpuscan_array (xm), 2, "max", "groups", gd, "reverse");
+%!   [rm, ri] = gpuscan (xm, 2, "max", "groups", gh, "reverse");
+%!   assert ({gather(m), gather(i)}, {rm, ri});
+%!   assert (gather (gpuscan (gpuscan_array (xm.'), "groups", gd)), gpuscan (xm.', "groups", gh));
+%! endfor
+%! assert (isempty (gather (gpuscan (gpuscan_array (zeros (0, 3)), "groups", gpuscan_array (zeros (0, 1))))));
+%! fail ("gpuscan (gpuscan_array (1:3), 'groups', gpuscan_array ([1 2]))", "GROUPS must be a real vector of length");
+%! fail ("gpuscan (gpuscan_array (1:3), 'groups', gpuscan_array ([1 2 1i]))", "GROUPS must be a real vector");
+%! ## "recurrence" through host memory
 %! g = mod ((1:300)', 7);
 %! [m, i] = gpuscan (gpuscan_array (x(1:300)), "max", "groups", gpuscan_array (g));
 %! [rm, ri] = gpuscan (x(1:300), "max", "groups", g);

@@ -94,6 +94,19 @@ cudaError_t gsk_trace (trace_algorithm a, int padded, const double *x, int n, do
 cudaError_t gsk_fix_index (gsk_context *c, double *ix, int64_t lanes, int64_t steps, double carry_pos,
                            const double *carry_ix, double shift, cudaStream_t stream);
 
+/* "groups" on the device (groups.cu).  gsk_group_order: the stable order of n labels
+   (device doubles): order[k] the 0-based position of the k-th in sorted order (-0 is 0,
+   NaN last), heads[k] = 1 where sorted label k starts a group (each NaN one of its own);
+   with a workspace of gsk_group_order_workspace_bytes (n).  gsk_permute: y(i, k, o) =
+   x(i, order[k], o), or with scatter y(i, order[k], o) = x(i, k, o), elements of 1, 2,
+   4, 8 or 16 bytes; index_map (doubles): a position p > 0 becomes order[p - 1] + 1. */
+size_t gsk_group_order_workspace_bytes (int64_t n);
+cudaError_t gsk_group_order (gsk_context *c, const double *keys, int64_t n, int64_t *order,
+                             uint8_t *heads, void *workspace, cudaStream_t stream);
+cudaError_t gsk_permute (gsk_context *c, size_t elem_bytes, const void *x, void *y, int64_t inner,
+                         int64_t len, int64_t outer, const int64_t *order, int scatter,
+                         int index_map, cudaStream_t stream);
+
 /* Stream compaction y = x(mask) (compact.cu): gsk_compact_count scans the mask into the
    workspace and returns the number kept (it waits for the stream); gsk_compact_scatter
    then writes them.  Elements of 1, 2, 4, 8 or 16 bytes; a mask byte keeps its element

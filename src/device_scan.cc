@@ -8,10 +8,55 @@
 #include "device_scan.h"
 #include "engine/engine.h"
 #include "base/scan_desc.h"
+#include "scan_groups.h"
 #include "scan_request.h"
 
 namespace
 {
+  // The groups' stable order and head flags in device memory: labels that are a device
+  // array are sorted on the device (as doubles: not int64 and uint64, which doubles may
+  // merge, and which go to host memory as host labels do); host labels are sorted by
+  // Octave's sort and the order and flags copied over.
+  void device_groups (const octave_value& g, const dim_vector& xdv, const scan_desc& d,
+                      array_guard& order_g, array_guard& heads_g, const int64_t *& order,
+                      const uint8_t *& heads)
+  {
+    const dim_vector col (d.len, 1);
+    char msg[512] = "";
+    if (is_device_array (g))
+      {
+        const device_array s = device_array_of (g, "GROUPS");
+        if (! (s.dims.isvector () || s.numel () <= 1) || s.numel () != d.len
+            || scan_type_complex (s.type))
+          error_with_id ("gpuscan:groups", "gpuscan: GROUPS must be a real vector of length "
+                         "size (X, DIM) = %ld, got %s %s", static_cast<long> (d.len),
+                         s.dims.str ().c_str (), scan_type_name (s.type));
+        if (s.type != SCAN_INT64 && s.type != SCAN_UINT64)
+          {
+            array_guard keys_g;
+            const double *keys = static_cast<const double *> (
+              s.type == SCAN_DOUBLE ? s.data () : device_convert (s, SCAN_DOUBLE, keys_g).data ());
+            const device_array o = new_device_array (col, SCAN_INT64, order_g);
+            const device_array h = new_device_array (col, SCAN_LOGICAL, heads_g);
+            raise_engine_error (engine_array_group_order (keys, d.len, static_cast<int64_t *> (o.data ()),
+                                                          static_cast<uint8_t *> (h.data ()),
+                                                          msg, sizeof msg), msg);
+            order = static_cast<const int64_t *> (o.data ());
+            heads = static_cast<const uint8_t *> (h.data ());
+            return;
+          }
+      }
+    const group_order go = order_groups (host_value (g), d);
+    int64NDArray zero_based (col);
+    for (octave_idx_type k = 0; k < d.len; k++)
+      zero_based(k) = static_cast<int64_t> (go.order(k)) - 1;
+    int full = 0;
+    boolNDArray hold;
+    host_segment_heads (key_heads (go.sorted, xdv, d), xdv, d.len, full, hold);
+    order = static_cast<const int64_t *> (upload (zero_based, order_g).data ());
+    heads = static_cast<const uint8_t *> (upload (hold, heads_g).data ());
+  }
+
   // head flags on the device from a host array or a device array
   const uint8_t *device_heads (const octave_value& f, const scan_desc& d,
                                const dim_vector& xdv, int& full, array_guard& g)
@@ -45,9 +90,9 @@ octave_value_list device_scan (const octave_value_list& args, int nargout)
 {
   const device_array x = device_array_of (args(0), "X (argument 1)");
   const scan_request r = parse_scan_options (args, 1);
-  if (r.has_groups || r.op == SCAN_RECURRENCE)
-    error_with_id ("gpuscan:internal", "gpuscan: \"groups\" and \"recurrence\" of a "
-                   "device array run on the host");
+  if (r.op == SCAN_RECURRENCE)
+    error_with_id ("gpuscan:internal", "gpuscan: \"recurrence\" of a device array runs "
+                   "on the host");
   scan_desc d = plan_scan (x.dims, x.type, r, nargout);
   array_guard yg, ixg, heads_g;
   const device_array y = new_device_array (x.dims, d.type, yg);
@@ -81,7 +126,38 @@ octave_value_list device_scan (const octave_value_list& args, int nargout)
     }
   d.y = y.data ();
   d.index = nargout > 1 ? static_cast<double *> (ix.data ()) : nullptr;
-  if (x.numel ())
+  if (r.has_groups && x.numel ())
+    {
+      // X in the labels' stable order, a segment a label, scanned; the outputs moved back
+      // (an index output's positions mapped through the order on the way)
+      array_guard order_g, groups_heads_g, xs_g, ys_g, ixs_g;
+      const int64_t *order = nullptr;
+      const uint8_t *heads = nullptr;
+      device_groups (r.groups, x.dims, d, order_g, groups_heads_g, order, heads);
+      const size_t es = scan_type_size (d.type);
+      const device_array xs = new_device_array (x.dims, d.type, xs_g);
+      const device_array ys = new_device_array (x.dims, d.type, ys_g);
+      raise_engine_error (engine_array_permute (es, d.x, xs.data (), d.inner, d.len, d.outer,
+                                                order, 0, 0, msg, sizeof msg), msg);
+      scan_desc sorted = d;
+      sorted.x = xs.data ();
+      sorted.y = ys.data ();
+      sorted.heads = heads;
+      sorted.heads_full = 0;
+      device_array ixs;
+      if (d.index)
+        {
+          ixs = new_device_array (x.dims, SCAN_DOUBLE, ixs_g);
+          sorted.index = static_cast<double *> (ixs.data ());
+        }
+      raise_engine_error (engine_array_scan (&sorted, r.algorithm, msg, sizeof msg), msg);
+      raise_engine_error (engine_array_permute (es, ys.data (), d.y, d.inner, d.len, d.outer,
+                                                order, 1, 0, msg, sizeof msg), msg);
+      if (d.index)
+        raise_engine_error (engine_array_permute (8, ixs.data (), d.index, d.inner, d.len,
+                                                  d.outer, order, 1, 1, msg, sizeof msg), msg);
+    }
+  else if (x.numel ())
     raise_engine_error (engine_array_scan (&d, r.algorithm, msg, sizeof msg), msg);
   octave_value_list out;
   out(0) = device_array_value (y, yg);

@@ -6,9 +6,9 @@
 // 0.5-0.6 s) and costs ~6 us against ~4.7 us for an oct-file on 1000 elements.
 // The help text and the tests live in inst/gpuscan.m (its texinfo becomes the docstring
 // below, gpuscan_help.h, made by src/Makefile).  A device array X (gpuscan_array) is
-// scanned on the device (device_scan.cc), but "groups" and "recurrence", which the CPU
-// engine runs, take every device array to host memory and their results back; a host X
-// takes device arrays among its options to host memory.
+// scanned on the device (device_scan.cc), but "recurrence", which the CPU engine runs,
+// takes every device array to host memory and its results back; a host X takes device
+// arrays among its options to host memory.
 
 #include <octave/oct.h>
 
@@ -94,28 +94,30 @@ namespace
     return retval;
   }
 
-  // args with device arrays gathered into host memory but X and SEGMENTS, which the
-  // device scan reads where they are
+  // args with device arrays gathered into host memory but X, SEGMENTS and GROUPS, which
+  // the device scan reads where they are
   octave_value_list on_host_but_segments (const octave_value_list& args)
   {
     octave_value_list h = args;
     for (int i = 1; i < args.length (); i++)
-      if (! (args(i - 1).is_string () && args(i - 1).rows () == 1
-             && ! strcasecmp (args(i - 1).string_value ().c_str (), "segments")))
-        h(i) = host_value (args(i));
+      {
+        const octave_value& o = args(i - 1);
+        const bool read_on_device = o.is_string () && o.rows () == 1
+                                    && (! strcasecmp (o.string_value ().c_str (), "segments")
+                                        || ! strcasecmp (o.string_value ().c_str (), "groups"));
+        if (! read_on_device)
+          h(i) = host_value (args(i));
+      }
     return h;
   }
 
-  // the options that only the CPU engine runs
+  // the option that only the CPU engine runs
   bool needs_host (const octave_value_list& args)
   {
     for (int i = 1; i < args.length (); i++)
-      if (args(i).is_string ())
-        {
-          const std::string o = args(i).string_value ();
-          if (! strcasecmp (o.c_str (), "groups") || ! strcasecmp (o.c_str (), "recurrence"))
-            return true;
-        }
+      if (args(i).is_string () && args(i).rows () == 1
+          && ! strcasecmp (args(i).string_value ().c_str (), "recurrence"))
+        return true;
     return false;
   }
 }

@@ -867,6 +867,73 @@ int main (int argc, char **argv)
       printf ("  includenan  max and min %4ld scans, %ld failed (%.0f s)\n",
               runs - runs_before, failures - failures_before, seconds_since (&t0));
     }
+  /* "groups": the labels' order and head flags (labels with ties, -0 beside 0, NaN, +-Inf)
+     and the moves along a dimension, gather, scatter and an index output's mapping, for
+     every element size, against the CPU versions */
+  {
+    static const int64_t group_sizes[] = { 1, 2, 1000, 70001, 1 << 20 };
+    static const double specials[] = { 0.0, -0.0, NAN, INFINITY, -INFINITY, 1.5, -3.0 };
+    const long failures_before = failures;
+    int64_t group_runs = 0;
+    for (int s = 0; s < 5; s++)
+      {
+        const int64_t n = group_sizes[s];
+        double *keys = ref_ix;   /* (host: n labels) */
+        for (int64_t i = 0; i < n; i++)
+          {
+            const uint64_t r = next ();
+            keys[i] = r % 5 == 0 ? specials[(r >> 8) % 7] : (double) ((r >> 12) % (s * 40 + 3));
+          }
+        int64_t *order = malloc ((size_t) n * 8), *gorder = malloc ((size_t) n * 8);
+        uint8_t *gheads = malloc ((size_t) n);
+        void *dorder, *dws;
+        const size_t ws = gsk_group_order_workspace_bytes (n);
+        CHECK (cudaMalloc (&dorder, (size_t) n * 8));
+        CHECK (cudaMalloc (&dws, ws));
+        CHECK (cudaMemcpy (dx, keys, (size_t) n * 8, cudaMemcpyHostToDevice));
+        CHECK (gsk_group_order (ctx, dx, n, dorder, dheads, dws, 0));
+        CHECK (cudaMemcpy (gorder, dorder, (size_t) n * 8, cudaMemcpyDeviceToHost));
+        CHECK (cudaMemcpy (gheads, dheads, (size_t) n, cudaMemcpyDeviceToHost));
+        if (cpu_group_order (keys, n, order, heads) != 0)
+          return fprintf (stderr, "out of host memory\n"), 1;
+        group_runs++;
+        if ((memcmp (order, gorder, (size_t) n * 8) != 0 || memcmp (heads, gheads, (size_t) n) != 0)
+            && failures++ < 20)
+          fprintf (stderr, "FAIL groups: the order or head flags of %lld labels differ\n", (long long) n);
+        /* moves of (inner, n, outer) elements, every size, and an index output */
+        static const size_t sizes_b[] = { 1, 2, 4, 8, 16 };
+        for (int b = 0; b < 6; b++)
+          for (int scatter = 0; scatter < 2; scatter++)
+            {
+              const int index_map = b == 5;
+              const size_t es = index_map ? 8 : sizes_b[b];
+              const int64_t inner = s < 3 ? 3 : 1, outer = s < 3 ? 2 : 1, m = inner * n * outer;
+              for (int64_t i = 0; i < m * (int64_t) es; i++)
+                ((uint8_t *) x)[i] = (uint8_t) next ();
+              if (index_map)
+                for (int64_t i = 0; i < m; i++)
+                  ((double *) x)[i] = (double) (next () % (n + 1));   /* 0: none */
+              CHECK (cudaMemcpy (dx, x, (size_t) m * es, cudaMemcpyHostToDevice));
+              CHECK (cudaMemset (dy, 0xAB, (size_t) m * es));
+              CHECK (gsk_permute (ctx, es, dx, dy, inner, n, outer, dorder, scatter, index_map, 0));
+              CHECK (cudaMemcpy (y, dy, (size_t) m * es, cudaMemcpyDeviceToHost));
+              cpu_permute (es, x, ref, inner, n, outer, order, scatter, index_map);
+              group_runs++;
+              if (memcmp (y, ref, (size_t) m * es) != 0 && failures++ < 20)
+                fprintf (stderr, "FAIL groups: %s of %zu-byte elements (%lld x %lld x %lld%s) differs\n",
+                         scatter ? "scatter" : "gather", es, (long long) inner, (long long) n,
+                         (long long) outer, index_map ? ", index mapped" : "");
+            }
+        CHECK (cudaFree (dorder));
+        CHECK (cudaFree (dws));
+        free (order);
+        free (gorder);
+        free (gheads);
+      }
+    runs += group_runs;
+    printf ("  groups      orders and moves %4lld checks, %ld failed (%.0f s)\n",
+            (long long) group_runs, failures - failures_before, seconds_since (&t0));
+  }
   if (large)
     {
       static const scan_type big[3] = { SCAN_DOUBLE, SCAN_SINGLE, SCAN_INT32 };

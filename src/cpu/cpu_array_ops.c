@@ -1,5 +1,6 @@
 /* CPU stream compaction, class conversion, head flags and element-wise arithmetic. */
 #include <complex.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,4 +217,63 @@ static void elementwise_piece (void *ctx, int64_t i)
 void cpu_elementwise (const elementwise_desc *d)
 {
   work_pool_for (pieces_of (d->n), elementwise_piece, (void *) d);
+}
+
+/* ---- "groups" (the host stand-in of kernels/groups.cu) ---- */
+typedef struct { double key; int64_t at; } keyed;
+
+/* by label (-0 is 0 already, NaN after every number), then by position: stable */
+static int keyed_cmp (const void *pa, const void *pb)
+{
+  const keyed *a = pa, *b = pb;
+  const int an = isnan (a->key), bn = isnan (b->key);
+  if (an != bn)
+    return an - bn;
+  if (! an && a->key != b->key)
+    return a->key < b->key ? -1 : 1;
+  return (a->at > b->at) - (a->at < b->at);
+}
+
+int cpu_group_order (const double *keys, int64_t n, int64_t *order, uint8_t *heads)
+{
+  keyed *v = malloc ((size_t) (n > 0 ? n : 1) * sizeof *v);
+  if (! v)
+    return -1;
+  for (int64_t i = 0; i < n; i++)
+    {
+      v[i].key = keys[i] == 0 ? 0.0 : keys[i];
+      v[i].at = i;
+    }
+  qsort (v, (size_t) n, sizeof *v, keyed_cmp);
+  for (int64_t k = 0; k < n; k++)
+    {
+      order[k] = v[k].at;
+      heads[k] = k == 0 || ! (v[k].key == v[k - 1].key);
+    }
+  free (v);
+  return 0;
+}
+
+void cpu_permute (size_t elem_bytes, const void *x, void *y, int64_t inner, int64_t len,
+                  int64_t outer, const int64_t *order, int scatter, int index_map)
+{
+  const char *src = x;
+  char *dst = y;
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t k = 0; k < len; k++)
+      {
+        const int64_t here = inner * (k + len * o), moved = inner * (order[k] + len * o);
+        const int64_t from = scatter ? here : moved, to = scatter ? moved : here;
+        if (! index_map)
+          {
+            memcpy (dst + (size_t) to * elem_bytes, src + (size_t) from * elem_bytes,
+                    (size_t) inner * elem_bytes);
+            continue;
+          }
+        for (int64_t i = 0; i < inner; i++)
+          {
+            const double p = ((const double *) x)[from + i];
+            ((double *) y)[to + i] = p > 0 ? (double) (order[(int64_t) p - 1] + 1) : p;
+          }
+      }
 }

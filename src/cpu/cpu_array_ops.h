@@ -23,6 +23,14 @@ int cpu_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n
 int cpu_nonzero_flags (scan_type t, const void *x, uint8_t *flags, int64_t n);
 /* y = a OP b element by element, as base/elementwise.h says */
 void cpu_elementwise (const elementwise_desc *d);
+/* "groups": the stable order of n labels, order[k] the 0-based position of the k-th in
+   sorted order (-0 is 0, NaN last), heads[k] = 1 where sorted label k starts a group (each
+   NaN one of its own); -1 without the memory to sort */
+int cpu_group_order (const double *keys, int64_t n, int64_t *order, uint8_t *heads);
+/* y(i, k, o) = x(i, order[k], o), or with scatter y(i, order[k], o) = x(i, k, o);
+   index_map (doubles): a position p > 0 becomes order[p - 1] + 1 */
+void cpu_permute (size_t elem_bytes, const void *x, void *y, int64_t inner, int64_t len,
+                  int64_t outer, const int64_t *order, int scatter, int index_map);
 
 #ifdef __cplusplus
 }

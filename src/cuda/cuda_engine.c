@@ -35,7 +35,7 @@ static struct cuda_state {
   cudaEvent_t down_full[2];  /* down_staging[i] holds its piece */
   cudaEvent_t uploaded[2];   /* the copies into buffer slot i are done */
   cudaEvent_t computed[2];   /* the device work on buffer slot i is done */
-  device_buffer x, y, ix, heads, work, compact, carry;
+  device_buffer x, y, ix, heads, work, compact, carry, groups;
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
   gsk_context *kernels;      /* what the kernels keep of this CUDA context */
@@ -78,7 +78,8 @@ static void set_status (const char *what, cudaError_t err)
 
 /* every grow-only device buffer */
 static device_buffer *const buffers[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.carry,
-                                          &st.x2, &st.y2, &st.ix2, &st.heads2, &st.compact };
+                                          &st.x2, &st.y2, &st.ix2, &st.heads2, &st.compact,
+                                          &st.groups };
 #define BUFFER_COUNT (sizeof buffers / sizeof buffers[0])
 
 /* frees every buffer but `keep` (or all) */
@@ -889,6 +890,26 @@ engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int
   if (err == cudaSuccess)
     err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "head flags", msg, msg_size);
+}
+
+engine_status cuda_engine_group_order (const double *keys, int64_t n, int64_t *order,
+                                       uint8_t *heads, char *msg, size_t msg_size)
+{
+  NEED_GPU ();
+  cudaError_t err = reserve (&st.groups, gsk_group_order_workspace_bytes (n), 0);
+  if (err == cudaSuccess)
+    err = gsk_group_order (st.kernels, keys, n, order, heads, st.groups.p, st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "the groups' order", msg, msg_size);
+}
+
+engine_status cuda_engine_permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
+                                   int64_t len, int64_t outer, const int64_t *order,
+                                   int scatter, int index_map, char *msg, size_t msg_size)
+{
+  NEED_GPU ();
+  cudaError_t err = gsk_permute (st.kernels, elem_bytes, x, y, inner, len, outer, order,
+                                 scatter, index_map, st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "the groups' moves", msg, msg_size);
 }
 
 engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t *kept,

@@ -74,6 +74,12 @@ engine_status cuda_engine_trace (trace_algorithm a, int padded, const double *x,
 engine_status cuda_engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                  int *nan_seen, char *msg, size_t msg_size);
 /* stream compaction in two steps: count (the kept total), then scatter into y */
+/* "groups" of device arrays (scan_kernels.h: gsk_group_order, gsk_permute), queued */
+engine_status cuda_engine_group_order (const double *keys, int64_t n, int64_t *order,
+                                       uint8_t *heads, char *msg, size_t msg_size);
+engine_status cuda_engine_permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
+                                   int64_t len, int64_t outer, const int64_t *order,
+                                   int scatter, int index_map, char *msg, size_t msg_size);
 engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t *kept,
                                          char *msg, size_t msg_size);
 engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,

@@ -396,6 +396,40 @@ engine_status engine_array_flags (scan_type t, const void *x, uint8_t *flags, in
   return unknown (msg, msg_size);
 }
 
+engine_status engine_array_group_order (const double *keys, int64_t n, int64_t *order,
+                                        uint8_t *heads, char *msg, size_t msg_size)
+{
+  if (reg.backend == BACKEND_HOST)
+    {
+      if (cpu_group_order (keys, n, order, heads) == 0)
+        return ENGINE_OK;
+      snprintf (msg, msg_size, "out of host memory for the groups' order");
+      return ENGINE_NO_MEMORY;
+    }
+#ifdef GPUSCAN_WITH_CUDA
+  if (reg.backend == BACKEND_CUDA)
+    return cuda_engine_group_order (keys, n, order, heads, msg, msg_size);
+#endif
+  return unknown (msg, msg_size);
+}
+
+engine_status engine_array_permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
+                                    int64_t len, int64_t outer, const int64_t *order,
+                                    int scatter, int index_map, char *msg, size_t msg_size)
+{
+  if (reg.backend == BACKEND_HOST)
+    {
+      cpu_permute (elem_bytes, x, y, inner, len, outer, order, scatter, index_map);
+      return ENGINE_OK;
+    }
+#ifdef GPUSCAN_WITH_CUDA
+  if (reg.backend == BACKEND_CUDA)
+    return cuda_engine_permute (elem_bytes, x, y, inner, len, outer, order, scatter,
+                                index_map, msg, msg_size);
+#endif
+  return unknown (msg, msg_size);
+}
+
 engine_status engine_array_compact (size_t elem_bytes, const void *x, const uint8_t *mask,
                                     int64_t n, engine_array *out, int64_t *kept, char *msg,
                                     size_t msg_size)

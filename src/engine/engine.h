@@ -120,6 +120,17 @@ engine_status engine_array_elementwise (const elementwise_desc *d, char *msg, si
 /* flags[i] = x[i] != 0; *has_nan = 1 when x holds a NaN */
 engine_status engine_array_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                   int *has_nan, char *msg, size_t msg_size);
+/* "groups" of device arrays: the stable order of n labels (doubles, array memory):
+   order[k] the 0-based position of the k-th label in sorted order (-0 is 0, NaN last),
+   heads[k] = 1 where sorted label k starts a group (each NaN one of its own) */
+engine_status engine_array_group_order (const double *keys, int64_t n, int64_t *order,
+                                        uint8_t *heads, char *msg, size_t msg_size);
+/* y(i, k, o) = x(i, order[k], o), or with scatter y(i, order[k], o) = x(i, k, o), of
+   elements of elem_bytes; index_map (an index output's doubles): a position p > 0
+   becomes order[p - 1] + 1 */
+engine_status engine_array_permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
+                                    int64_t len, int64_t outer, const int64_t *order,
+                                    int scatter, int index_map, char *msg, size_t msg_size);
 /* y = x(mask) into a new array *out of *kept elements */
 engine_status engine_array_compact (size_t elem_bytes, const void *x, const uint8_t *mask,
                                     int64_t n, engine_array *out, int64_t *kept, char *msg,
