@@ -157,7 +157,9 @@
 ## customer)} is each customer's balance after each transaction.  @var{x} is put in
 ## the stable order of the labels (@code{sort}), scanned with a segment a label, and
 ## put back; index outputs count in the original order.  A NaN label is a group of its
-## own.  A device array goes through host memory (the sort runs on the host).
+## own.  A device array stays on the device: labels that are a device array are sorted
+## there (CUB's radix sort; int64 and uint64 ones, which doubles could merge, and host
+## labels by @code{sort} on the host).
 ##
 ## @item @qcode{"algorithm"}, @var{name}
 ## @qcode{"auto"} (default) picks the engine per call; @qcode{"cpu"} is the
