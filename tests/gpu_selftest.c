@@ -879,27 +879,36 @@ int main (int argc, char **argv)
       {
         const int64_t n = group_sizes[s];
         double *keys = ref_ix;   /* (host: n labels) */
-        for (int64_t i = 0; i < n; i++)
-          {
-            const uint64_t r = next ();
-            keys[i] = r % 5 == 0 ? specials[(r >> 8) % 7] : (double) ((r >> 12) % (s * 40 + 3));
-          }
         int64_t *order = malloc ((size_t) n * 8), *gorder = malloc ((size_t) n * 8);
         uint8_t *gheads = malloc ((size_t) n);
         void *dorder, *dws;
         const size_t ws = gsk_group_order_workspace_bytes (n);
         CHECK (cudaMalloc (&dorder, (size_t) n * 8));
         CHECK (cudaMalloc (&dws, ws));
-        CHECK (cudaMemcpy (dx, keys, (size_t) n * 8, cudaMemcpyHostToDevice));
-        CHECK (gsk_group_order (ctx, dx, n, dorder, dheads, dws, 0));
-        CHECK (cudaMemcpy (gorder, dorder, (size_t) n * 8, cudaMemcpyDeviceToHost));
-        CHECK (cudaMemcpy (gheads, dheads, (size_t) n, cudaMemcpyDeviceToHost));
-        if (cpu_group_order (keys, n, order, heads) != 0)
-          return fprintf (stderr, "out of host memory\n"), 1;
-        group_runs++;
-        if ((memcmp (order, gorder, (size_t) n * 8) != 0 || memcmp (heads, gheads, (size_t) n) != 0)
-            && failures++ < 20)
-          fprintf (stderr, "FAIL groups: the order or head flags of %lld labels differ\n", (long long) n);
+        /* labels: with specials (sorted as doubles), integers of a small range around
+           -5e8 (as 32-bit offsets), integers whose range passes 32 bits (as doubles) */
+        for (int v = 0; v < 3; v++)
+          {
+            for (int64_t i = 0; i < n; i++)
+              {
+                const uint64_t r = next ();
+                const double small = (double) ((r >> 12) % (s * 40 + 3));
+                keys[i] = v == 0 ? (r % 5 == 0 ? specials[(r >> 8) % 7] : small)
+                          : v == 1 ? (r % 7 == 0 ? -0.0 : small - 5e8)
+                          : (r % 3 == 0 ? 5e9 : -small);
+              }
+            CHECK (cudaMemcpy (dx, keys, (size_t) n * 8, cudaMemcpyHostToDevice));
+            CHECK (gsk_group_order (ctx, dx, n, dorder, dheads, dws, 0));
+            CHECK (cudaMemcpy (gorder, dorder, (size_t) n * 8, cudaMemcpyDeviceToHost));
+            CHECK (cudaMemcpy (gheads, dheads, (size_t) n, cudaMemcpyDeviceToHost));
+            if (cpu_group_order (keys, n, order, heads) != 0)
+              return fprintf (stderr, "out of host memory\n"), 1;
+            group_runs++;
+            if ((memcmp (order, gorder, (size_t) n * 8) != 0 || memcmp (heads, gheads, (size_t) n) != 0)
+                && failures++ < 20)
+              fprintf (stderr, "FAIL groups: the order or head flags of %lld labels (kind %d) differ\n",
+                       (long long) n, v);
+          }
         /* moves of (inner, n, outer) elements, every size, and an index output */
         static const size_t sizes_b[] = { 1, 2, 4, 8, 16 };
         for (int b = 0; b < 6; b++)
