@@ -67,7 +67,7 @@ static int cmp_float (const void *a, const void *b)
 }
 
 typedef struct job { int kind; const scan_desc *d; gsk_algorithm a; size_t bytes; } job;
-enum { JOB_SCAN, JOB_CUB, JOB_COPY, JOB_GROUPS };
+enum { JOB_SCAN, JOB_CUB, JOB_COPY, JOB_GROUPS, JOB_GROUP_ORDER, JOB_GATHER };
 
 /* "groups" of a device array, as the gateway runs them (device_scan.cc): the labels'
    order and head flags, X moved into that order, the segmented scan, Y moved back */
@@ -94,6 +94,13 @@ static void run_job (const job *j)
     {
     case JOB_SCAN: CHECK (gsk_scan (kernels (), j->d, j->a, work, work_bytes, 0)); break;
     case JOB_GROUPS: run_groups (j->d); break;
+    case JOB_GROUP_ORDER:   /* (the parts of run_groups, for where its time goes) */
+      CHECK (gsk_group_order (kernels (), grp.labels, j->d->len, grp.order, grp.heads, grp.ws, 0));
+      break;
+    case JOB_GATHER:
+      CHECK (gsk_permute (kernels (), scan_type_size (j->d->type), j->d->x, grp.xs, j->d->inner,
+                          j->d->len, j->d->outer, grp.order, 0, 0, 0));
+      break;
     case JOB_CUB:
       CHECK (gsk_cub_sum (j->d->type, j->d->x, j->d->y, scan_numel (j->d), j->d->exclusive,
                           work, work_bytes, 0));
@@ -647,6 +654,9 @@ int main (int argc, char **argv)
       const double copy_ms = time_job (&copy);
       row ("vector groups", &d, "copy", copy_ms, copy_ms, 0, 2 * bytes);
       row ("vector groups", &d, "sort+scan", time_job (&g), copy_ms, 0, 2 * bytes);
+      job order = { JOB_GROUP_ORDER, &d, 0, 0 }, gather = { JOB_GATHER, &d, 0, 0 };
+      row ("vector groups", &d, "order", time_job (&order), copy_ms, 0, 2 * bytes);
+      row ("vector groups", &d, "gather", time_job (&gather), copy_ms, 0, 2 * bytes);
       fflush (stdout);
       CHECK (cudaFree (labels));
       CHECK (cudaFree (grp.order));

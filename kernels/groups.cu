@@ -77,9 +77,11 @@ __global__ void permute_kernel (const W *x, W *y, int64_t inner, int64_t len, in
                                 const int64_t *order)
 {
   const int64_t n = inner * len * outer, stride = (int64_t) gridDim.x * blockDim.x;
+  const bool vector = inner == 1 && outer == 1;   // (no 64-bit divisions, emulated on GPUs)
   for (int64_t e = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; e < n; e += stride)
     {
-      const int64_t i = e % inner, k = e / inner % len, o = e / (inner * len);
+      const int64_t i = vector ? 0 : e % inner, k = vector ? e : e / inner % len;
+      const int64_t o = vector ? 0 : e / (inner * len);
       const int64_t moved = i + inner * (order[k] + len * o);
       W v = x[SCATTER ? e : moved];
       if constexpr (INDEX)
