@@ -154,10 +154,35 @@ template <typename T> static T draw_float ()
   return r % 7 == 0 ? T (NAN) : r % 11 == 0 ? T (-0.0) : T ((int) (r % 5) - 2);
 }
 
-template <typename T, bool is_max> static void check_extrema (const char *name, long cases)
+// Two random cut points of n elements (three parts, any of them empty), and an operator's
+// states of x[0..n) folded part by part and the parts combined in both groupings
+static void split_three (int n, int& s1, int& s2)
 {
-  typedef minmax_op<T, is_max> I;
-  typedef extremum_op<T, is_max> V;
+  s1 = (int) (rng () % (n + 1));
+  s2 = s1 + (int) (rng () % (n - s1 + 1));
+}
+
+template <typename Op> struct groupings { typename Op::A left, right; };
+
+template <typename Op>
+static groupings<Op> fold_three (const typename Op::elem *x, int n, int s1, int s2)
+{
+  typename Op::A a[3] = { Op::identity (), Op::identity (), Op::identity () };
+  for (int i = 0; i < n; i++)
+    {
+      const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
+      a[part] = Op::combine (a[part], Op::lift (x[i], i));
+    }
+  return { Op::combine (Op::combine (a[0], a[1]), a[2]), Op::combine (a[0], Op::combine (a[1], a[2])) };
+}
+
+// max and min with and without the index; NAN_WINS: "includenan", the first NaN wins
+template <typename T, bool is_max, bool nan_wins = false>
+static void check_extrema (const char *name, long cases)
+{
+  typedef minmax_op<T, is_max, nan_wins> I;
+  typedef extremum_op<T, is_max, nan_wins> V;   // (the values alone)
+  const char *flag = nan_wins ? "includenan " : "";
   const long before = failures;
   for (long c = 0; c < cases; c++)
     {
@@ -166,80 +191,31 @@ template <typename T, bool is_max> static void check_extrema (const char *name, 
       for (int i = 0; i < n; i++)
         x[i] = draw_float<T> ();
       // sequential cummax / cummin: NaN skipped, ties keep the first; a leading NaN run
-      // stays NaN with its first position
+      // stays NaN with its first position.  With nan_wins a NaN, once met, stays with
+      // its position.
       T m = x[0];
       int64_t at = 0;
       for (int i = 1; i < n; i++)
-        if (! std::isnan (x[i]) && (std::isnan (m) || (is_max ? x[i] > m : x[i] < m)))
+        if (nan_wins ? ! std::isnan (m) && (std::isnan (x[i]) || (is_max ? x[i] > m : x[i] < m))
+                     : ! std::isnan (x[i]) && (std::isnan (m) || (is_max ? x[i] > m : x[i] < m)))
           m = x[i], at = i;
-      // fold in two random splits, three parts each, in both groupings
-      const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
-      typename I::A ia[3] = { I::identity (), I::identity (), I::identity () };
-      typename V::A va[3] = { V::identity (), V::identity (), V::identity () };
-      for (int i = 0; i < n; i++)
-        {
-          const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
-          ia[part] = I::combine (ia[part], I::lift (x[i], i));
-          va[part] = V::combine (va[part], V::lift (x[i], i));
-        }
-      const typename I::A il = I::combine (I::combine (ia[0], ia[1]), ia[2]);
-      const typename I::A ir = I::combine (ia[0], I::combine (ia[1], ia[2]));
-      const typename V::A vl = V::combine (V::combine (va[0], va[1]), va[2]);
-      const typename V::A vr = V::combine (va[0], V::combine (va[1], va[2]));
+      int s1, s2;
+      split_three (n, s1, s2);
+      const groupings<I> ig = fold_three<I> (x, n, s1, s2);
+      const groupings<V> vg = fold_three<V> (x, n, s1, s2);
       T y1, y2, y3, y4;
       double i1, i2;
-      I::emit (il, &y1, &i1);
-      I::emit (ir, &y2, &i2);
-      V::emit (vl, &y3, nullptr);
-      V::emit (vr, &y4, nullptr);
+      I::emit (ig.left, &y1, &i1);
+      I::emit (ig.right, &y2, &i2);
+      V::emit (vg.left, &y3, nullptr);
+      V::emit (vg.right, &y4, nullptr);
       const auto same = [] (T a, T b) { return (std::isnan (a) && std::isnan (b)) || (a == b && std::signbit (a) == std::signbit (b)); };
       EXPECT (same (y1, m) && same (y2, m) && i1 == (double) (at + 1) && i2 == (double) (at + 1),
-              "%s: max/min with the index differs from the sequential one (case %ld)", name, c);
-      EXPECT (same (y3, m) && same (y4, m), "%s: max/min of the values differs from the sequential one (case %ld)", name, c);
-    }
-  std::printf ("  %s %s %ld cases, %ld failed\n", is_max ? "max" : "min", name, cases, failures - before);
-}
-
-// ---- "includenan" max and min: the first NaN wins ----------------------------------
-template <typename T, bool is_max> static void check_includenan (const char *name, long cases)
-{
-  typedef minmax_op<T, is_max, true> I;
-  typedef extremum_op<T, is_max, true> V;   // (the values alone)
-  const long before = failures;
-  for (long c = 0; c < cases; c++)
-    {
-      const int n = 1 + (int) (rng () % 12);
-      T x[12];
-      for (int i = 0; i < n; i++)
-        x[i] = draw_float<T> ();
-      // sequential: a NaN, once met, stays with its position; else ties keep the first
-      T m = x[0];
-      int64_t at = 0;
-      for (int i = 1; i < n; i++)
-        if (! std::isnan (m) && (std::isnan (x[i]) || (is_max ? x[i] > m : x[i] < m)))
-          m = x[i], at = i;
-      const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
-      typename I::A a[3] = { I::identity (), I::identity (), I::identity () };
-      typename V::A v[3] = { V::identity (), V::identity (), V::identity () };
-      for (int i = 0; i < n; i++)
-        {
-          const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
-          a[part] = I::combine (a[part], I::lift (x[i], i));
-          v[part] = V::combine (v[part], V::lift (x[i], i));
-        }
-      T y1, y2, y3, y4;
-      double i1, i2;
-      I::emit (I::combine (I::combine (a[0], a[1]), a[2]), &y1, &i1);
-      I::emit (I::combine (a[0], I::combine (a[1], a[2])), &y2, &i2);
-      V::emit (V::combine (V::combine (v[0], v[1]), v[2]), &y3, nullptr);
-      V::emit (V::combine (v[0], V::combine (v[1], v[2])), &y4, nullptr);
-      const auto same = [] (T a, T b) { return (std::isnan (a) && std::isnan (b)) || (a == b && std::signbit (a) == std::signbit (b)); };
-      EXPECT (same (y1, m) && same (y2, m) && i1 == (double) (at + 1) && i2 == (double) (at + 1),
-              "%s: includenan max/min differs from the sequential one (case %ld)", name, c);
+              "%s: %smax/min with the index differs from the sequential one (case %ld)", name, flag, c);
       EXPECT (same (y3, m) && same (y4, m),
-              "%s: includenan max/min of the values differs from the sequential one (case %ld)", name, c);
+              "%s: %smax/min of the values differs from the sequential one (case %ld)", name, flag, c);
     }
-  std::printf ("  %s %s includenan %ld cases, %ld failed\n", is_max ? "max" : "min", name, cases,
+  std::printf ("  %s %s %s%ld cases, %ld failed\n", is_max ? "max" : "min", name, flag, cases,
                failures - before);
 }
 
@@ -264,16 +240,12 @@ template <typename T> static void check_accurate (const char *name, long cases)
           x[i] = T (std::ldexp ((double) m, k));
           exact += (__int128) m << (k + 40);
         }
-      const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
-      typename S::A a[3] = { S::identity (), S::identity (), S::identity () };
-      for (int i = 0; i < n; i++)
-        {
-          const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
-          a[part] = S::combine (a[part], S::lift (x[i], i));
-        }
+      int s1, s2;
+      split_three (n, s1, s2);
+      const groupings<S> g = fold_three<S> (x, n, s1, s2);
       T y1, y2;
-      S::emit (S::combine (S::combine (a[0], a[1]), a[2]), &y1, nullptr);
-      S::emit (S::combine (a[0], S::combine (a[1], a[2])), &y2, nullptr);
+      S::emit (g.left, &y1, nullptr);
+      S::emit (g.right, &y2, nullptr);
       // (__int128 to double rounds to nearest; the scale 2^-40 is exact)
       const T want = T (std::ldexp ((double) exact, -40));
       EXPECT (y1 == want && y2 == want, "%s: accurate sum %.17g / %.17g, not %.17g (case %ld)",
@@ -298,16 +270,11 @@ template <typename T> static void check_lse (const char *name, long cases)
           x[i] = T ((double) (int64_t) (rng () % 2001 - 1000) / 50);   // within +-20
           sum += std::exp ((long double) x[i]);
         }
-      const int s1 = (int) (rng () % (n + 1)), s2 = s1 + (int) (rng () % (n - s1 + 1));
-      T a[3] = { L::identity (), L::identity (), L::identity () };
-      for (int i = 0; i < n; i++)
-        {
-          const int part = i < s1 ? 0 : i < s2 ? 1 : 2;
-          a[part] = L::combine (a[part], L::lift (x[i], i));
-        }
+      int s1, s2;
+      split_three (n, s1, s2);
+      const groupings<L> g = fold_three<L> (x, n, s1, s2);
       const double want = (double) std::log (sum);
-      const double y1 = L::combine (L::combine (a[0], a[1]), a[2]);
-      const double y2 = L::combine (a[0], L::combine (a[1], a[2]));
+      const double y1 = g.left, y2 = g.right;
       const double err = std::fmax (std::fabs (y1 - want), std::fabs (y2 - want));
       EXPECT (err <= tol * std::fmax (1.0, std::fabs (want)),
               "%s: logsumexp %.17g / %.17g, not %.17g (case %ld)", name, y1, y2, want, c);
@@ -400,10 +367,10 @@ int main ()
   check_extrema<double, false> ("double", n);
   check_extrema<float, true> ("single", n);
   check_extrema<float, false> ("single", n);
-  check_includenan<double, true> ("double", n);
-  check_includenan<double, false> ("double", n);
-  check_includenan<float, true> ("single", n);
-  check_includenan<float, false> ("single", n);
+  check_extrema<double, true, true> ("double", n);
+  check_extrema<double, false, true> ("double", n);
+  check_extrema<float, true, true> ("single", n);
+  check_extrema<float, false, true> ("single", n);
   check_accurate<double> ("double", n);
   check_accurate<float> ("single", n);
   check_lse<double> ("double", n);
