@@ -96,7 +96,7 @@ namespace
 
   // args with device arrays gathered into host memory but X, SEGMENTS and GROUPS, which
   // the device scan reads where they are
-  octave_value_list on_host_but_segments (const octave_value_list& args)
+  octave_value_list on_host_but_segments_and_groups (const octave_value_list& args)
   {
     octave_value_list h = args;
     for (int i = 1; i < args.length (); i++)
@@ -132,7 +132,7 @@ DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
   if (! is_device_array (args(0)))
     return host_scan (host_values (args), nargout);
   if (! needs_host (args))
-    return device_scan (on_host_but_segments (args), nargout);
+    return device_scan (on_host_but_segments_and_groups (args), nargout);
   octave_value_list out = host_scan (host_values (args), nargout);
   for (int k = 0; k < out.length (); k++)
     out(k) = to_device (out(k));
