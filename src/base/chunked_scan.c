@@ -12,6 +12,14 @@ static void tile_shape (const scan_desc *d, int64_t chunk, int64_t *lanes, int64
   *steps = s < 1 ? 1 : s;
 }
 
+int chunk_carry_fits (const scan_desc *d)
+{
+  const int complex_extremum = (d->type == SCAN_CDOUBLE || d->type == SCAN_CSINGLE)
+                               && (d->op == SCAN_MAX || d->op == SCAN_MIN);
+  return d->nan_rule != SCAN_NAN_OMIT && ! d->accurate && d->op != SCAN_RECURRENCE
+         && ! complex_extremum;
+}
+
 int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk)
 {
   if (d->inner * d->len <= chunk)

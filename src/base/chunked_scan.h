@@ -66,6 +66,11 @@ typedef struct chunk_backend
                     double carry_pos, const double *carry_index, double shift);
 } chunk_backend;
 
+/* 1 when an element can carry d's state across a cut, as the driver carries it; 0 for
+   "omitnan" (a NaN state, as a sum's Inf - Inf, would be left out), accurate sums (the
+   state has more bits than an element), recurrences (the state is a map) and complex
+   max and min (the state keeps candidates for a NaN part): those scan in one piece */
+int chunk_carry_fits (const scan_desc *d);
 /* the fewest elements a chunk holds: a carry, an element and an exclusive end */
 #define CHUNK_ELEMENTS_MIN 3
 /* elements each engine buffer needs for chunks of chunk_elements (>= CHUNK_ELEMENTS_MIN) */

@@ -656,11 +656,10 @@ static engine_status need_gpu (char *msg, size_t msg_size)
 
 int cuda_engine_covers (const scan_desc *d)
 {
-  /* host arrays cross in chunks whose carry is an element (chunked_scan.h): "omitnan"
-     would leave out a NaN carry (a sum's Inf - Inf), an accurate sum the low part of its
-     state, so they take the CPU engine; device arrays (cuda_engine_scan_resident) scan
-     in one piece */
-  return gsk_supports (d) && d->nan_rule != SCAN_NAN_OMIT && ! d->accurate;
+  /* host arrays cross in chunks whose carry is an element (chunked_scan.h): the scans
+     whose state an element does not hold take the CPU engine; device arrays
+     (cuda_engine_scan_resident) scan in one piece */
+  return gsk_supports (d) && chunk_carry_fits (d);
 }
 
 /* The kernels' context with the settings' tuning table and device limits (tests ask for

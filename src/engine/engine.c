@@ -155,14 +155,9 @@ void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int6
 
 static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
 {
-  /* (the chunks carry a state as an element: "omitnan" would leave out a NaN state, an
-     accurate sum's state has more than an element's bits, a recurrence's is a map, a
-     complex max's or min's keeps candidates for a NaN part; the GPU engine, whose chunk
-     logic this tests, chunks none of them) */
-  const int complex_extremum = (d->type == SCAN_CDOUBLE || d->type == SCAN_CSINGLE)
-                               && (d->op == SCAN_MAX || d->op == SCAN_MIN);
-  if (chunk && scan_numel (d) > chunk && d->nan_rule != SCAN_NAN_OMIT && ! d->accurate
-      && d->op != SCAN_RECURRENCE && ! complex_extremum)
+  /* (as the GPU engine, whose chunk logic this tests: chunks where an element carries
+     the state) */
+  if (chunk && scan_numel (d) > chunk && chunk_carry_fits (d))
     {
       if (cpu_scan_in_chunks (d, chunk) == 0)
         return ENGINE_OK;
