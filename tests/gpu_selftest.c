@@ -323,6 +323,32 @@ static void fill_nan (scan_type t, scan_op op, void *x, int64_t n, int inf)
     }
 }
 
+/* The sizes and shapes of the NaN-flag and accurate sections: m = 0 a vector of len, 1
+   exclusive, 2 reverse, 3 33 lanes (of lanes_len_max steps at most), 4 segmented (a head
+   in about 613 steps, into heads); x the input */
+static const int64_t flag_sizes[5] = { 1, 33, 1025, 70001, 1 << 20 };
+
+static scan_desc flag_case (scan_type t, scan_op op, int64_t len, int m, int64_t lanes_len_max,
+                            uint8_t *heads, void *x)
+{
+  scan_desc h = { 0 };
+  h.type = t;
+  h.op = op;
+  h.inner = m == 3 ? 33 : 1;
+  h.outer = 1;
+  h.len = m == 3 && len > lanes_len_max ? lanes_len_max : len;
+  h.exclusive = m == 1;
+  h.reverse = m == 2;
+  if (m == 4)
+    {
+      for (int64_t i = 0; i < h.len; i++)
+        heads[i] = next () % 613 == 0;
+      h.heads = heads;
+    }
+  h.x = x;
+  return h;
+}
+
 /* the scan of shape h (inner, len, outer, modes and heads set) on fresh data; max and
    min every other time with the index output (without it, inclusive decoupled scans of
    reals take the value-only operator) */
@@ -755,7 +781,6 @@ int main (int argc, char **argv)
      data, every algorithm, vectors and lanes, inclusive, exclusive, reverse, segmented */
   if (! tiny)
     {
-      static const int64_t omit_sizes[] = { 1, 33, 1025, 70001, 1 << 20 };
       const long runs_before = runs, failures_before = failures;
       for (int a = 0; a < GSK_NALGORITHMS; a++)
         for (int t = 0; t < 2; t++)
@@ -763,22 +788,9 @@ int main (int argc, char **argv)
             for (int s = 0; s < 5; s++)
               for (int m = 0; m < 5; m++)
                 {
-                  scan_desc h = { 0 };
-                  h.type = t ? SCAN_SINGLE : SCAN_DOUBLE;
-                  h.op = op ? SCAN_PROD : SCAN_SUM;
+                  scan_desc h = flag_case (t ? SCAN_SINGLE : SCAN_DOUBLE, op ? SCAN_PROD : SCAN_SUM,
+                                           flag_sizes[s], m, INT64_MAX, heads, x);
                   h.nan_rule = SCAN_NAN_OMIT;
-                  h.inner = m == 3 ? 33 : 1;
-                  h.outer = 1;
-                  h.len = omit_sizes[s];
-                  h.exclusive = m == 1;
-                  h.reverse = m == 2;
-                  if (m == 4)
-                    {
-                      for (int64_t i = 0; i < h.len; i++)
-                        heads[i] = next () % 613 == 0;
-                      h.heads = heads;
-                    }
-                  h.x = x;
                   fill_nan (h.type, h.op, x, scan_numel (&h), s % 2);
                   check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "omitnan");
                 }
@@ -791,7 +803,6 @@ int main (int argc, char **argv)
      it): a second run gives the same bits */
   if (! tiny)
     {
-      static const int64_t acc_sizes[] = { 1, 33, 1025, 70001, 1 << 20 };
       static const scan_type acc_types[] = { SCAN_DOUBLE, SCAN_SINGLE, SCAN_CDOUBLE, SCAN_CSINGLE };
       const long runs_before = runs, failures_before = failures;
       for (int a = 0; a < GSK_NALGORITHMS; a++)
@@ -799,23 +810,9 @@ int main (int argc, char **argv)
           for (int s = 0; s < 5; s++)
             for (int m = 0; m < 5; m++)
               {
-                scan_desc h = { 0 };
-                h.type = acc_types[t];
-                h.op = SCAN_SUM;
-                h.accurate = h.reproducible = 1;
                 /* (33 lanes of 70001 at most: the buffers hold 6144 * 3008 elements) */
-                h.inner = m == 3 ? 33 : 1;
-                h.outer = 1;
-                h.len = m == 3 && acc_sizes[s] > 70001 ? 70001 : acc_sizes[s];
-                h.exclusive = m == 1;
-                h.reverse = m == 2;
-                if (m == 4)
-                  {
-                    for (int64_t i = 0; i < h.len; i++)
-                      heads[i] = next () % 613 == 0;
-                    h.heads = heads;
-                  }
-                h.x = x;
+                scan_desc h = flag_case (acc_types[t], SCAN_SUM, flag_sizes[s], m, 70001, heads, x);
+                h.accurate = h.reproducible = 1;
                 const int64_t parts = scan_numel (&h) * (t >= 2 ? 2 : 1);
                 for (int64_t i = 0; i < parts; i++)
                   {
@@ -836,7 +833,6 @@ int main (int argc, char **argv)
      position), with the index output every other time: walks with NaN now and then */
   if (! tiny)
     {
-      static const int64_t inc_sizes[] = { 1, 33, 1025, 70001, 1 << 20 };
       const long runs_before = runs, failures_before = failures;
       for (int a = 0; a < GSK_NALGORITHMS; a++)
         for (int t = 0; t < 2; t++)
@@ -844,23 +840,10 @@ int main (int argc, char **argv)
             for (int s = 0; s < 5; s++)
               for (int m = 0; m < 5; m++)
                 {
-                  scan_desc h = { 0 };
-                  h.type = t ? SCAN_SINGLE : SCAN_DOUBLE;
-                  h.op = op ? SCAN_MIN : SCAN_MAX;
+                  scan_desc h = flag_case (t ? SCAN_SINGLE : SCAN_DOUBLE, op ? SCAN_MIN : SCAN_MAX,
+                                           flag_sizes[s], m, 70001, heads, x);
                   h.nan_rule = SCAN_NAN_INCLUDE;
-                  h.inner = m == 3 ? 33 : 1;
-                  h.outer = 1;
-                  h.len = m == 3 && inc_sizes[s] > 70001 ? 70001 : inc_sizes[s];
-                  h.exclusive = m == 1;
-                  h.reverse = m == 2;
                   h.index = (s + m) % 2 ? ref_ix : NULL;
-                  if (m == 4)
-                    {
-                      for (int64_t i = 0; i < h.len; i++)
-                        heads[i] = next () % 613 == 0;
-                      h.heads = heads;
-                    }
-                  h.x = x;
                   fill_walk (h.type, op == 0, h.reverse, x, scan_numel (&h));
                   check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "includenan");
                 }
