@@ -147,6 +147,19 @@ static void row (const char *shape, const scan_desc *d, const char *alg, double 
   printf ("\n");
 }
 
+/* one vector of len elements of type t, x into y */
+static scan_desc vector_desc (scan_type t, scan_op op, int64_t len, void *x, void *y)
+{
+  scan_desc d = { 0 };
+  d.type = t;
+  d.op = op;
+  d.inner = d.outer = 1;
+  d.len = len;
+  d.x = x;
+  d.y = y;
+  return d;
+}
+
 static void bench (const char *shape, scan_desc *d, int with_cub)
 {
   const size_t bytes = (size_t) scan_numel (d) * scan_type_size (d->type);
@@ -484,6 +497,8 @@ int main (int argc, char **argv)
     free (h);
   }
   static const scan_type types[4] = { SCAN_SINGLE, SCAN_DOUBLE, SCAN_INT32, SCAN_INT64 };
+  /* the length of the rows at one size: 2^26, or what the buffers hold */
+  const int64_t row_len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
   if (profile)
     {
       typedef struct { scan_type type; scan_op op; int heads, dim, index; gsk_algorithm alg; } profile_case;
@@ -539,13 +554,8 @@ int main (int argc, char **argv)
   for (int t = 0; t < 4; t++)
     for (int lg = 10; lg <= max_log2; lg += 2)
       {
-        scan_desc d = { 0 };
-        d.type = types[t];
-        d.op = t < 2 ? SCAN_SUM : SCAN_SATSUM;
-        d.inner = d.outer = 1;
-        d.len = (int64_t) 1 << lg;
-        d.x = t < 2 ? x : xi;
-        d.y = y;
+        scan_desc d = vector_desc (types[t], t < 2 ? SCAN_SUM : SCAN_SATSUM, (int64_t) 1 << lg,
+                                   t < 2 ? x : xi, y);
         bench ("vector", &d, 1);
       }
   /* lengths that are no multiple of a tile, as most arrays' are: their last tile is partial */
@@ -554,13 +564,8 @@ int main (int argc, char **argv)
     for (int k = 0; k < (int) (sizeof odd_lengths / sizeof *odd_lengths); k++)
       if (odd_lengths[k] <= (int64_t) 1 << max_log2)
         {
-          scan_desc d = { 0 };
-          d.type = types[t];
-          d.op = t < 2 ? SCAN_SUM : SCAN_SATSUM;
-          d.inner = d.outer = 1;
-          d.len = odd_lengths[k];
-          d.x = t < 2 ? x : xi;
-          d.y = y;
+          scan_desc d = vector_desc (types[t], t < 2 ? SCAN_SUM : SCAN_SATSUM, odd_lengths[k],
+                                     t < 2 ? x : xi, y);
           bench ("vector, odd length", &d, 1);
         }
   /* native sums of data that saturates: for 4- and 8-byte integers the fast path notices
@@ -571,13 +576,7 @@ int main (int argc, char **argv)
     { SCAN_UINT64, "vector saturating" }, { SCAN_INT8, "vector native" }, { SCAN_INT16, "vector native" } };
   for (int t = 0; t < (int) (sizeof saturating / sizeof *saturating) && max_log2 >= 24; t++)
     {
-      scan_desc d = { 0 };
-      d.type = saturating[t].type;
-      d.op = SCAN_SATSUM;
-      d.inner = d.outer = 1;
-      d.len = (int64_t) 1 << 24;
-      d.x = x;
-      d.y = y;
+      scan_desc d = vector_desc (saturating[t].type, SCAN_SATSUM, (int64_t) 1 << 24, x, y);
       bench (saturating[t].shape, &d, 0);
     }
   /* the logical and bitwise operators (exact: one pass, no fast path to check) */
@@ -587,13 +586,7 @@ int main (int argc, char **argv)
     { SCAN_UINT64, SCAN_BITAND, "vector bitand" } };
   for (int t = 0; t < (int) (sizeof bits / sizeof *bits); t++)
     {
-      scan_desc d = { 0 };
-      d.type = bits[t].type;
-      d.op = bits[t].op;
-      d.inner = d.outer = 1;
-      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
-      d.x = x;
-      d.y = y;
+      scan_desc d = vector_desc (bits[t].type, bits[t].op, row_len, x, y);
       bench (bits[t].shape, &d, 0);
     }
   /* MATLAB's "includenan" max (the first NaN wins; with the index, as the operator keeps
@@ -601,13 +594,7 @@ int main (int argc, char **argv)
      gateway makes them: compare with the rows "vector" sum, decoupled, of the same size) */
   for (int t = 0; t < 2; t++)
     {
-      scan_desc d = { 0 };
-      d.type = types[t];
-      d.inner = d.outer = 1;
-      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
-      d.x = x;
-      d.y = y;
-      d.op = SCAN_MAX;
+      scan_desc d = vector_desc (types[t], SCAN_MAX, row_len, x, y);
       d.nan_rule = SCAN_NAN_INCLUDE;
       bench ("vector max includenan", &d, 0);
       d.nan_rule = SCAN_NAN_OCTAVE;
@@ -625,13 +612,7 @@ int main (int argc, char **argv)
      labels' sort included, against a copy of x to y */
   for (int t = 0; t < 2 && max_log2 >= 20; t++)
     {
-      scan_desc d = { 0 };
-      d.type = types[t];
-      d.op = SCAN_SUM;
-      d.inner = d.outer = 1;
-      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
-      d.x = x;
-      d.y = y;
+      scan_desc d = vector_desc (types[t], SCAN_SUM, row_len, x, y);
       const size_t n = (size_t) d.len;
       double *h = malloc (n * 8);
       for (size_t i = 0; i < n; i++)
@@ -668,13 +649,7 @@ int main (int argc, char **argv)
   /* integer max (the value-only operator of 4- and 8-byte integers) */
   for (int t = 2; t < 4; t++)
     {
-      scan_desc d = { 0 };
-      d.type = types[t];
-      d.op = SCAN_MAX;
-      d.inner = d.outer = 1;
-      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
-      d.x = xi;
-      d.y = y;
+      scan_desc d = vector_desc (types[t], SCAN_MAX, row_len, xi, y);
       bench ("vector max", &d, 0);
     }
   /* max with the index output at smaller sizes (two launches: the values, then their
@@ -682,13 +657,7 @@ int main (int argc, char **argv)
   for (int t = 0; t < 2; t++)
     for (int lg = 16; lg <= 24 && lg <= max_log2; lg += 4)
       {
-        scan_desc d = { 0 };
-        d.type = types[t];
-        d.op = SCAN_MAX;
-        d.inner = d.outer = 1;
-        d.len = (int64_t) 1 << lg;
-        d.x = x;
-        d.y = y;
+        scan_desc d = vector_desc (types[t], SCAN_MAX, (int64_t) 1 << lg, x, y);
         d.index = xi;
         bench ("vector max, index", &d, 0);
       }
@@ -696,13 +665,7 @@ int main (int argc, char **argv)
      dim 2 */
   for (int t = 0; t < 2; t++)
     {
-      scan_desc d = { 0 };
-      d.type = types[t];
-      d.op = SCAN_SUM;
-      d.inner = d.outer = 1;
-      d.len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
-      d.x = x;
-      d.y = y;
+      scan_desc d = vector_desc (types[t], SCAN_SUM, row_len, x, y);
       d.exclusive = 1;
       bench ("vector exclusive", &d, 1);
       d.exclusive = 0;
