@@ -163,8 +163,10 @@ static scan_desc vector_desc (scan_type t, scan_op op, int64_t len, void *x, voi
 static void bench (const char *shape, scan_desc *d, int with_cub)
 {
   const size_t bytes = (size_t) scan_numel (d) * scan_type_size (d->type);
-  const size_t moved = 2 * bytes + (d->heads ? (d->heads_full ? scan_numel (d) : d->len) : 0);
-  /* the baseline copies as many bytes as the scan reads and writes (head flags too) */
+  const size_t moved = 2 * bytes + (d->heads ? (d->heads_full ? scan_numel (d) : d->len) : 0)
+                       + (d->coef && ! d->coef_scalar ? bytes : 0);
+  /* the baseline copies as many bytes as the scan reads and writes (head flags and a
+     recurrence's coefficients too) */
   job copy = { JOB_COPY, d, 0, moved / 2 };
   const double copy_ms = time_job (&copy);
   double cub_ms = 0;
@@ -188,7 +190,7 @@ static void bench (const char *shape, scan_desc *d, int with_cub)
      "reproducible" asks (its cost against the row "decoupled") */
   const int floating = d->type == SCAN_DOUBLE || d->type == SCAN_SINGLE || d->type == SCAN_CDOUBLE
                        || d->type == SCAN_CSINGLE;
-  if (floating && (d->op == SCAN_SUM || d->op == SCAN_PROD) && ! d->accurate)
+  if (floating && (d->op == SCAN_SUM || d->op == SCAN_PROD || d->op == SCAN_RECURRENCE) && ! d->accurate)
     {
       d->reproducible = 1;
       need_work (gsk_workspace_bytes (kernels (), d, GSK_DECOUPLED));
@@ -607,6 +609,27 @@ int main (int argc, char **argv)
           d.len = (int64_t) 1 << lg;
           bench ("vector accurate", &d, 0);
         }
+    }
+  /* linear recurrences y(k) = a(k) y(k-1) + x(k), with a per element (0.5 and -0.5) and
+     one a for all; the copy baseline moves x, a and y (x and y for the one a) */
+  for (int t = 0; t < 2; t++)
+    {
+      const size_t es = scan_type_size (types[t]);
+      void *h = malloc ((size_t) row_len * es), *coef;
+      for (int64_t i = 0; i < row_len; i++)
+        if (t == 0)
+          ((double *) h)[i] = i % 3 ? 0.5 : -0.5;
+        else
+          ((float *) h)[i] = i % 3 ? 0.5f : -0.5f;
+      CHECK (cudaMalloc (&coef, (size_t) row_len * es));
+      CHECK (cudaMemcpy (coef, h, (size_t) row_len * es, cudaMemcpyHostToDevice));
+      free (h);
+      scan_desc d = vector_desc (types[t], SCAN_RECURRENCE, row_len, x, y);
+      d.coef = coef;
+      bench ("vector recurrence", &d, 0);
+      d.coef_scalar = 1;
+      bench ("recurrence, scalar a", &d, 0);
+      CHECK (cudaFree (coef));
     }
   /* "groups": running sums within 1000 labels (random doubles 1..1000) of a vector, the
      labels' sort included, against a copy of x to y */

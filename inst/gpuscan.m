@@ -66,12 +66,17 @@
 ## @code{sum (abs (@var{x}(1:@var{k})))} of the exact value.  Real or complex; single
 ## where @var{x}, @var{a} or @var{y0} is single, other classes computed in double.
 ## @qcode{"exclusive"} gives @code{@var{y}(@var{k}-1)} (@var{y0} first);
-## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  On the CPU engine,
-## whatever the algorithm (a device array goes through host memory).
+## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  Host arrays run on
+## the CPU engine, whatever the algorithm (their pieces' carry on the GPU would be a
+## map); device arrays on the GPU, each algorithm by the decoupled scan (with
+## @qcode{"reproducible"}: its ordered look-back), its maps composed in another grouping
+## than the CPU engine's blocks: the results agree within the bound above.
 ##
-## The logical and bitwise operators run on both engines, as the sums do (exact: every
-## engine and algorithm gives the same bits); the log-space one runs on the CPU engine,
-## also for device arrays, whatever the algorithm.  @qcode{"exclusive"},
+## The logical, bitwise and log-space operators run on both engines, as the sums do (the
+## logical and bitwise ones are exact: every engine and algorithm gives the same bits;
+## the GPU's @code{exp} and @code{log1p} round differently from the C library's, so its
+## log-space results agree with the CPU engine's to a few units of the last place).
+## @qcode{"exclusive"},
 ## @qcode{"reverse"}, @qcode{"segments"}, @qcode{"keys"} and @qcode{"groups"} apply.
 ##
 ## @item @qcode{"native"}, @qcode{"double"}
@@ -1031,6 +1036,11 @@ endfunction
 %! assert (gpuscan (x, "recurrence", 0.5, "keys", cumsum (s)), y);
 %! z = complex (randn (50, 1), randn (50, 1));
 %! assert (gpuscan (z, "recurrence", 0.5i), filter (1, [1 -0.5i], z), 1e-12);
+%! ## a real A with a complex X (A in the complex class), scalar and per element
+%! assert (gpuscan (z, "recurrence", 0.5), filter (1, [1 -0.5], z), 1e-12);
+%! assert (gpuscan (z, "recurrence", 0.5 * ones (size (z))), filter (1, [1 -0.5], z), 1e-12);
+%! assert (gpuscan (single (z), "recurrence", single (0.9), "reverse"),
+%!         flipud (filter (1, [1 -0.9], flipud (single (z)))), 1e-5);
 %! assert (class (gpuscan (single (x), "recurrence", 0.5)), "single");
 %! assert (class (gpuscan (x, "recurrence", single (0.5))), "single");
 %! assert (gpuscan (int8 ([1 2 3]), "recurrence", 1), [1 3 6]);

@@ -22,10 +22,11 @@
 ## as a host array, @qcode{"algorithm"}) and returns device arrays, the values and,
 ## for max and min, the indices, without going through host memory (@qcode{"groups"}
 ## too: labels that are a device array are sorted on the device, but int64 and uint64
-## ones, whose doubles could merge labels; host labels by Octave's @code{sort}); but
-## @qcode{"recurrence"} (with @var{a} and @var{y0} on the host or the device), which runs
-## on the CPU engine, takes @var{d} to host memory and its results back.  The results equal
-## the host call's, class rules included.  @code{cumsum}, @code{cumprod}, @code{cummax}
+## ones, whose doubles could merge labels; host labels by Octave's @code{sort}), and
+## @qcode{"recurrence"} (@var{a} and @var{y0} may be device arrays: they are read in
+## host memory, and @var{a} copied to the GPU in the scan's class).  The results equal the host call's, class rules included
+## (floating sums, products, log-space sums and recurrences within their stated bounds:
+## the GPU groups their operations differently).  @code{cumsum}, @code{cumprod}, @code{cummax}
 ## and @code{cummin} of a device array are @code{gpuscan} on the GPU, with their
 ## @var{dim} and MATLAB's option names (@qcode{"reverse"}, @qcode{"omitnan"}; for
 ## @code{cumsum} @qcode{"native"} and @qcode{"double"}), so code written for host arrays
@@ -417,6 +418,63 @@ endfunction
 %! assert (gather (gpuscan (gpuscan_array (xm), gpuscan_array (2))), gpuscan (xm, 2));
 %! assert (gather (gpuscan (gpuscan_array (x), "keys", gpuscan_array (cumsum (f)))),
 %!         gpuscan (x, "keys", cumsum (f)));
+
+## "recurrence" of a device array against the host call, within the help's bound (the
+## GPU composes the maps in another grouping)
+%!function check_recurrence (x, a, opts, varargin)
+%!  y = gpuscan (gpuscan_array (x), varargin{:}, "recurrence", a, opts{:});
+%!  r = gpuscan (x, varargin{:}, "recurrence", gather (a), opts{:});
+%!  assert (class (y), "gpuscan_array");
+%!  y = gather (y);
+%!  assert ({class(y), size(y)}, {class(r), size(r)});
+%!  tol = 8 * max (1, numel (x)) * eps (class (r)) * (1 + sum (abs (double (x(:)))));
+%!  assert (all (abs (double (y(:)) - double (r(:))) <= tol));
+%!endfunction
+
+%!testif ; have_arrays ()
+%! ## "recurrence" on the device: class mixes, sizes around the tiles, every option
+%! rand ("seed", 7);
+%! for n = [0 1 2 255 256 257 1023 1025 4097 70001]
+%!   x = rand (n, 1) - 0.5;
+%!   a = 1.8 * rand (n, 1) - 0.9;
+%!   check_recurrence (x, 0.75, {});
+%!   check_recurrence (x, a, {});
+%!   check_recurrence (x, gpuscan_array (a), {"exclusive"});
+%!   check_recurrence (x, a, {"reverse", "initial", 2});
+%!   check_recurrence (x, a, {"exclusive", "reverse", "initial", -1.5});
+%!   check_recurrence (single (x), a, {});
+%!   check_recurrence (x, single (a), {"initial", 0.5});   # (X through host memory)
+%!   check_recurrence (x + 1i * x(end:-1:1), 0.5i, {});
+%!   check_recurrence (x, a * exp (0.3i), {"initial", 1 - 2i});
+%!   check_recurrence (single (x) * (1 - 1i), single (0.9), {"reverse"});
+%!   check_recurrence (int16 (1000 * x), 0.5, {});
+%! endfor
+%! ## lines and lanes (dim 1, 2, 3), with segments and keys on the host and the device
+%! x = rand (300, 40) - 0.5;
+%! a = 1.8 * rand (300, 40) - 0.9;
+%! s = rand (300, 1) < 0.05;
+%! ds = gpuscan_array (s);
+%! sf = rand (300, 40) < 0.1;
+%! for o = {{}, {"exclusive"}, {"reverse", "initial", 3}, {"segments", s}, ...
+%!          {"segments", ds}, {"keys", cumsum(s)}, {"segments", sf, "reverse"}}
+%!   check_recurrence (x, a, o{1});
+%!   check_recurrence (x, 0.5, [o{1}, {"initial", 1}]);
+%! endfor
+%! for o = {{}, {"exclusive"}, {"reverse", "initial", 3}, {"segments", s'}}
+%!   check_recurrence (x', a', o{1}, 2);
+%! endfor
+%! check_recurrence (reshape (x, 30, 10, 40), reshape (a, 30, 10, 40), {"exclusive"}, 2);
+%! check_recurrence (reshape (x, 3, 4000), 0.99, {"reverse"}, 2);
+%! ## every algorithm by name, and "reproducible": the same bits from every call
+%! x = rand (50000, 1) - 0.5;
+%! for alg = gpuscan_info ().algorithms
+%!   check_recurrence (x, 0.999, {"algorithm", alg{1}});
+%!   check_recurrence (x, 0.999, {"algorithm", alg{1}, "reproducible"});
+%! endfor
+%! y = gather (gpuscan (gpuscan_array (x), "recurrence", 0.999, "reproducible"));
+%! assert (isequal (y, gather (gpuscan (gpuscan_array (x), "recurrence", 0.999, "reproducible"))));
+%! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', [1 2])", "takes A of one element or the size of X");
+%! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', 1, 'omitnan')", "takes no .omitnan.");
 
 %!testif ; have_arrays ()
 %! ## a scan of a scan stays on the device; results are independent arrays

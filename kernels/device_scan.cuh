@@ -217,7 +217,8 @@ template <typename Op, bool ORDERED>
 __device__ __forceinline__ void prefetch_ahead_of (const prefix_by_look_back<Op, ORDERED>& p, const line_args& g,
                                                    int64_t tile, int tile_elems)
 {
-  prefetch_tile (g, (int) sizeof (typename Op::elem), tile, tile_elems, p.prefetch_ahead);
+  prefetch_tile (g, (int) sizeof (typename element_access<typename Op::elem>::out), tile, tile_elems,
+                 p.prefetch_ahead);
 }
 
 template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS, typename Prefix>
@@ -297,10 +298,13 @@ line_blocks_kernel (line_args g)
   begin_pass<runner<Op>> (g.gate);   // (never an exact pass: the gate stays open)
 
   // the line as a scan of its own
+  typedef typename element_access<T>::out O;
   const int64_t base = (int64_t) blockIdx.x * g.len;
   line_args l = g;
-  l.x = static_cast<const T *> (g.x) + base;
-  l.y = static_cast<T *> (g.y) + base;
+  l.x = static_cast<const O *> (g.x) + base;
+  l.y = static_cast<O *> (g.y) + base;
+  if (g.rec.coef && ! g.rec.coef_scalar)
+    l.rec.coef = static_cast<const O *> (g.rec.coef) + base;
   l.ix = g.ix ? g.ix + base : nullptr;
   l.heads = g.heads && g.heads_full ? g.heads + base : g.heads;
   l.n = g.len;

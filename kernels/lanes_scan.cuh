@@ -11,6 +11,7 @@
 #include "redo_gate.cuh"
 #include "scan_kernels.h"
 #include "scan_ops.cuh"
+#include "tile_io.cuh"
 #include "tuning.cuh"
 
 namespace gsk {
@@ -31,6 +32,7 @@ struct lanes_args
   int heads_full, reverse, exclusive;
   int64_t inner, len, outer, chunk, nchunks;
   redo_gate gate;
+  coef_args rec;
 };
 
 // does step kk (physical) of lane i in slice o start a segment?  k: its logical step
@@ -63,7 +65,6 @@ struct lane_pos
 template <typename T, typename F>
 __device__ __forceinline__ void lane_walk (const lanes_args& a, const lane_pos& p, F f)
 {
-  const T *x = static_cast<const T *> (a.x);
   const int64_t k0 = p.c * a.chunk;
   const int64_t k1 = min (a.len, k0 + a.chunk);
   const int64_t step = a.reverse ? -a.inner : a.inner;
@@ -74,7 +75,7 @@ __device__ __forceinline__ void lane_walk (const lanes_args& a, const lane_pos& 
 #pragma unroll
       for (int j = 0; j < lanes_batch; j++)
         if (k + j < k1)
-          v[j] = x[at + j * step];
+          v[j] = element_access<T>::load (a.x, a.rec, at + j * step);
 #pragma unroll
       for (int j = 0; j < lanes_batch; j++, at += step)
         if (k + j < k1)
@@ -104,7 +105,8 @@ __device__ __forceinline__ bool lane_scan (const lanes_args& a, const lane_pos& 
 {
   typedef typename Op::elem T;
   typedef runner<Op> R;
-  T *y = static_cast<T *> (a.y);
+  typedef element_access<T> E;
+  typename E::out *y = static_cast<typename E::out *> (a.y);
   typename R::V value = R::start (carry.a);
   bool left = false;
   lane_walk<T> (a, p, [&] (T x, int64_t at, int64_t kk, bool head) {
@@ -113,10 +115,10 @@ __device__ __forceinline__ bool lane_scan (const lanes_args& a, const lane_pos& 
     double *ix = a.ix ? &a.ix[at] : nullptr;
     left |= leaves_range<R> (value, x);
     if (a.exclusive)
-      R::emit (exclusive_output<Op>::of (value), &y[at], ix);
+      E::template emit<R> (exclusive_output<Op>::of (value), &y[at], ix, a.rec);
     value = R::step (value, x, kk);
     if (! a.exclusive)
-      R::emit (value, &y[at], ix);
+      E::template emit<R> (value, &y[at], ix, a.rec);
   });
   return left;
 }
@@ -200,7 +202,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
   const int steps = i < a.inner ? (int) max ((int64_t) 0, min ((int64_t) ITEMS, a.len - k0)) : 0;
   const int64_t step = a.reverse ? -a.inner : a.inner;
   const int64_t at0 = i + a.inner * ((a.reverse ? a.len - 1 - k0 : k0) + a.len * o);
-  const T *x = static_cast<const T *> (a.x) + at0;
+  typedef element_access<T> E;
   auto kphys = [&] (int j) { return a.reverse ? a.len - 1 - (k0 + j) : k0 + j; };
   // a head at step j of lane c's run (the lane's first step always is one)
   auto head = [&] (int j, int c) { return a.heads ? lane_head (a, i + c, o, k0 + j, kphys (j)) : k0 + j == 0; };
@@ -209,7 +211,13 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
 #pragma unroll
   for (int j = 0; j < ITEMS; j++)
     if (j < steps)
-      v[j].whole = *reinterpret_cast<const typename vec::whole_t *> (x + j * step);
+      {
+        if constexpr (VEC > 1)
+          v[j].whole = *reinterpret_cast<const typename vec::whole_t *> (static_cast<const T *> (a.x)
+                                                                         + at0 + j * step);
+        else
+          v[j].e[0] = E::load (a.x, a.rec, at0 + j * step);
+      }
   S run[VEC];
 #pragma unroll
   for (int c = 0; c < VEC; c++)
@@ -271,7 +279,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
     }
   __syncthreads ();
 
-  T *y = static_cast<T *> (a.y) + at0;
+  typename E::out *y = static_cast<typename E::out *> (a.y) + at0;
   double *ix = a.ix ? a.ix + at0 : nullptr;   // (VEC = 1 only)
   bool left = false;
 #pragma unroll
@@ -288,7 +296,8 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
           {
             if (head (j, c))
               value = R::reset ();
-            T *out;
+            // (VEC > 1: in place, stored whole below; the element is the output's type)
+            typename E::out *out;
             if constexpr (VEC > 1)
               out = &v[j].e[c];
             else
@@ -297,10 +306,10 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
             const T xj = v[j].e[c];
             left |= leaves_range<R> (value, xj);
             if (a.exclusive)
-              R::emit (exclusive_output<Op>::of (value), out, ixj);
+              E::template emit<R> (exclusive_output<Op>::of (value), out, ixj, a.rec);
             value = R::step (value, xj, kphys (j));
             if (! a.exclusive)
-              R::emit (value, out, ixj);
+              E::template emit<R> (value, out, ixj, a.rec);
           }
     }
   if constexpr (VEC > 1)
@@ -318,7 +327,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
 inline lanes_args make_lanes_args (const scan_desc *d, int64_t target_threads)
 {
   lanes_args a = { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
-                   d->inner, d->len, d->outer, d->len, 1, redo_gate {} };
+                   d->inner, d->len, d->outer, d->len, 1, redo_gate {}, make_coef_args (d) };
   const int64_t lanes = d->inner * d->outer;
   if (lanes < target_threads && d->len > 2 * lanes_min_chunk)
     {

@@ -18,7 +18,8 @@ namespace gsk {
   typedef extremum_op<T, true, true> vmaxnan_##name; \
   typedef extremum_op<T, false, true> vminnan_##name; \
   typedef accurate_sum<T> sumacc_##name;          \
-  typedef lse_op<T> lse_##name;
+  typedef lse_op<T> lse_##name;                   \
+  typedef recurrence_op<T> rec_##name;
 #define GSK_INT_NAMES(T, name)                    \
   typedef satsum_op<T> satsum_##name;             \
   typedef minmax_op<T, true> max_##name;          \
@@ -35,6 +36,8 @@ typedef sum_op<cplx<float>> sum_csingle;
 typedef prod_op<cplx<float>> prod_csingle;
 typedef accurate_sum<cplx<double>> sumacc_cdouble;
 typedef accurate_sum<cplx<float>> sumacc_csingle;
+typedef recurrence_op<cplx<double>> rec_cdouble;
+typedef recurrence_op<cplx<float>> rec_csingle;
 GSK_INT_NAMES (int8_t, int8)
 GSK_INT_NAMES (uint8_t, uint8)
 GSK_INT_NAMES (int16_t, int16)
@@ -81,6 +84,7 @@ GSK_VALUE_NAMES (uint64_t, uint64)
   X (maxnan_double) X (minnan_double) X (maxnan_single) X (minnan_single)        \
   X (vmaxnan_double) X (vminnan_double) X (vmaxnan_single) X (vminnan_single)
 #define GSK_OPS_logsumexp(X) X (lse_double) X (lse_single)
+#define GSK_OPS_recurrence(X) X (rec_double) X (rec_single) X (rec_cdouble) X (rec_csingle)
 #define GSK_OPS_complex(X) X (sum_cdouble) X (prod_cdouble) X (sum_csingle) X (prod_csingle)
 #define GSK_OPS_int8(X) X (satsum_int8) X (max_int8) X (min_int8)
 #define GSK_OPS_uint8(X) X (satsum_uint8) X (max_uint8) X (min_uint8)
@@ -102,5 +106,5 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 #define GSK_ALL_OPS(X)                                                           \
   GSK_OPS_double (X) GSK_OPS_single (X) GSK_OPS_int32 (X) GSK_OPS_uint32 (X) GSK_OPS_int64 (X) \
   GSK_OPS_uint64 (X) GSK_OPS_bits32 (X) GSK_OPS_bits8 (X) GSK_OPS_int8 (X) GSK_OPS_uint8 (X) \
-  GSK_OPS_accurate (X) GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_complex (X) GSK_OPS_logical (X) \
+  GSK_OPS_accurate (X) GSK_OPS_recurrence (X) GSK_OPS_int16 (X) GSK_OPS_uint16 (X) GSK_OPS_complex (X) GSK_OPS_logical (X) \
   GSK_OPS_omitnan (X) GSK_OPS_includenan (X) GSK_OPS_logsumexp (X)

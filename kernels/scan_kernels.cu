@@ -37,6 +37,12 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
     if (d->op == SCAN_BITAND) return f (bitand_##name ()), true;              \
     if (d->op == SCAN_BITOR) return f (bitor_##name ()), true;                \
     if (d->op == SCAN_BITXOR) return f (bitxor_##name ()), true;
+// every floating type, complex too: the recurrence, and "accurate" sums (with "omitnan":
+// the CPU engine)
+#define GSK_RECURRENCE_OR_ACCURATE(name)                                      \
+    if (d->op == SCAN_RECURRENCE) return f (rec_##name ()), true;             \
+    if (d->accurate)                                                         \
+      return d->op == SCAN_SUM && ! omit ? (f (sumacc_##name ()), true) : false;
 #define GSK_INT_CASE(E, name, values)                                         \
   case E:                                                                    \
     values                                                                   \
@@ -46,8 +52,7 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
     return false;
 #define GSK_FLOAT_CASE(E, name)                                               \
   case E:                                                                    \
-    if (d->accurate) /* ("omitnan" with it: the CPU engine) */               \
-      return d->op == SCAN_SUM && ! omit ? (f (sumacc_##name ()), true) : false; \
+    GSK_RECURRENCE_OR_ACCURATE (name)                                        \
     if (d->op == SCAN_LOGSUMEXP) return f (lse_##name ()), true;              \
     if (d->op == SCAN_MAX && include && nan_values_only) return f (vmaxnan_##name ()), true; \
     if (d->op == SCAN_MIN && include && nan_values_only) return f (vminnan_##name ()), true; \
@@ -75,15 +80,13 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
       GSK_INT_CASE (SCAN_INT64, int64, GSK_VALUES_ONLY (int64))
       GSK_INT_CASE (SCAN_UINT64, uint64, GSK_VALUES_ONLY (uint64) GSK_BITS (uint64))
     case SCAN_CDOUBLE:
-      if (d->accurate)
-        return d->op == SCAN_SUM && ! omit ? (f (sumacc_cdouble ()), true) : false;
+      GSK_RECURRENCE_OR_ACCURATE (cdouble)
       if (omit) return false;   // (a complex NaN element: the CPU engine)
       if (d->op == SCAN_SUM) return f (sum_cdouble ()), true;
       if (d->op == SCAN_PROD) return f (prod_cdouble ()), true;
       return false;   // complex max/min: abs and arg as the C library computes them: CPU
     case SCAN_CSINGLE:
-      if (d->accurate)
-        return d->op == SCAN_SUM && ! omit ? (f (sumacc_csingle ()), true) : false;
+      GSK_RECURRENCE_OR_ACCURATE (csingle)
       if (omit) return false;
       if (d->op == SCAN_SUM) return f (sum_csingle ()), true;
       if (d->op == SCAN_PROD) return f (prod_csingle ()), true;
@@ -104,6 +107,7 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 #undef GSK_FLOAT_CASE
 #undef GSK_VALUES_ONLY
 #undef GSK_BITS
+#undef GSK_RECURRENCE_OR_ACCURATE
 }
 
 }  // namespace gsk

@@ -262,6 +262,25 @@ template <typename T> struct lse_op
   static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = a; }
 };
 
+// Linear recurrences y(k) = a(k) y(k-1) + b(k): a scan of the affine maps y -> a y + b,
+// which compose as (a2, b2) after (a1, b1) = (a2 a1, a2 b1 + b2) (the CPU engine's
+// cpu_recurrence.c).  The element is the pair (a(k), b(k)), which element_access
+// (tile_io.cuh) reads from the coefficients and x; the state is a composed map, and emit
+// writes that map: the output y(k) = p y0 + q is made where the tile's outputs are
+// stored, which knows the initial value y0.
+template <typename T> struct affine { T a, b; };
+template <typename T>
+struct recurrence_op
+{
+  typedef affine<T> elem;
+  typedef affine<T> A;
+  static __device__ __forceinline__ A identity () { return { one<T>::get (), T () }; }
+  static __device__ __forceinline__ A lift (A x, int64_t) { return x; }
+  static __device__ __forceinline__ A combine (A f, A g) { return { g.a * f.a, g.a * f.b + g.b }; }
+  static __device__ __forceinline__ void emit (A a, A *y, double *) { *y = a; }
+};
+template <typename T> struct grouping_matters<recurrence_op<T>> : std::true_type {};
+
 template <typename T> struct value_index { T v; int64_t i; };   // i < 0: empty
 
 // A later element replaces the running one only when strictly better (ties keep the

@@ -12,6 +12,19 @@
 
 namespace gsk {
 
+// A recurrence's second input and initial value (scan_desc: coef, coef_scalar, initial)
+struct coef_args
+{
+  const void *coef;   // a(k), laid out as x, or one value for all; null: no recurrence
+  int coef_scalar;
+  double y0[2];       // (real, imaginary)
+};
+
+inline coef_args make_coef_args (const scan_desc *d)
+{
+  return { d->coef, d->coef_scalar, { d->initial[0], d->initial[1] } };
+}
+
 struct line_args
 {
   const void *x;
@@ -22,6 +35,7 @@ struct line_args
   int reverse, exclusive;
   int64_t n, len;
   redo_gate gate;
+  coef_args rec;
 };
 
 // x and y both 16-byte aligned (the engine's arrays are), for kernels that move vectors
@@ -33,7 +47,7 @@ inline bool vector_aligned (const void *x, const void *y)
 inline line_args make_line_args (const scan_desc *d)
 {
   return { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
-           scan_numel (d), d->len, redo_gate {} };
+           scan_numel (d), d->len, redo_gate {}, make_coef_args (d) };
 }
 
 // Elements copied from global to shared memory with cp.async (sm_80 on): they bypass
@@ -64,6 +78,60 @@ __device__ __forceinline__ void copies_to_shared_done ()
   asm volatile ("cp.async.wait_all;" ::: "memory");
 #endif
 }
+
+// Where the elements of a scan come from and where its outputs go, at position q of the
+// arrays: an element is x[q] and an output y[q] of the same type, but a recurrence's
+// element is the pair (a[q], x[q]) and its output y[q] = p y0 + c from the map (p, c) its
+// state emitted (scan_ops.cuh: recurrence_op).
+template <typename E>
+struct element_access
+{
+  typedef E out;
+  static __device__ __forceinline__ E load (const void *x, const coef_args&, int64_t q)
+  { return static_cast<const E *> (x)[q]; }
+  static __device__ __forceinline__ void to_shared (E *dst, const void *x, const coef_args&, int64_t q)
+  { copy_to_shared (dst, static_cast<const E *> (x) + q); }
+  static __device__ __forceinline__ E output (const E& v, const coef_args&) { return v; }
+  // the runner's output of value v into y (and the index into ix)
+  template <typename R, typename V>
+  static __device__ __forceinline__ void emit (const V& v, out *y, double *ix, const coef_args&)
+  { R::emit (v, y, ix); }
+};
+
+template <typename T> __device__ __forceinline__ T from_parts (const double *v) { return T (v[0]); }
+template <> __device__ __forceinline__ cplx<double> from_parts<cplx<double>> (const double *v)
+{ return { v[0], v[1] }; }
+template <> __device__ __forceinline__ cplx<float> from_parts<cplx<float>> (const double *v)
+{ return { float (v[0]), float (v[1]) }; }
+
+template <typename T>
+struct element_access<affine<T>>
+{
+  typedef affine<T> E;
+  typedef T out;
+  static __device__ __forceinline__ const T *coef (const coef_args& c)
+  { return static_cast<const T *> (c.coef); }
+  static __device__ __forceinline__ E load (const void *x, const coef_args& c, int64_t q)
+  { return { coef (c)[c.coef_scalar ? 0 : q], static_cast<const T *> (x)[q] }; }
+  static __device__ __forceinline__ void to_shared (E *dst, const void *x, const coef_args& c, int64_t q)
+  {
+    copy_to_shared (&dst->b, static_cast<const T *> (x) + q);
+    if (c.coef_scalar)
+      dst->a = coef (c)[0];
+    else
+      copy_to_shared (&dst->a, coef (c) + q);
+  }
+  // (y0 = 0, the default: q' alone, also where p overflowed, as the CPU engine's y)
+  static __device__ __forceinline__ T output (const E& v, const coef_args& c)
+  { return c.y0[0] == 0 && c.y0[1] == 0 ? v.b : v.a * from_parts<T> (c.y0) + v.b; }
+  template <typename R, typename V>
+  static __device__ __forceinline__ void emit (const V& v, out *y, double *ix, const coef_args& c)
+  {
+    E map;
+    R::emit (v, &map, ix);
+    *y = output (map, c);
+  }
+};
 
 template <typename T, int BLOCK, int ITEMS>
 struct tile_io
@@ -115,13 +183,12 @@ struct tile_io
 
   __device__ __forceinline__ void load (storage& st, uint8_t *h, const line_args& g) const
   {
-    const T *x = static_cast<const T *> (g.x) + q_lo;
 #pragma unroll
     for (int j = 0; j < ITEMS; j++)
       {
         const int i = j * BLOCK + threadIdx.x;
         if (i < cnt)
-          copy_to_shared (&st.v[pad (i)], x + i);
+          element_access<T>::to_shared (&st.v[pad (i)], g.x, g.rec, q_lo + i);
       }
     // the pads of a partial tile (see whole): zeros, a step that leaves the range of no
     // native sum (no redo)
@@ -148,13 +215,14 @@ struct tile_io
 
   __device__ __forceinline__ void store (const storage& st, const line_args& g) const
   {
-    T *y = static_cast<T *> (g.y) + q_lo;
+    typedef element_access<T> E;
+    typename E::out *y = static_cast<typename E::out *> (g.y) + q_lo;
 #pragma unroll
     for (int j = 0; j < ITEMS; j++)
       {
         const int i = j * BLOCK + threadIdx.x;
         if (i < cnt)
-          y[i] = st.v[pad (i)];
+          y[i] = E::output (st.v[pad (i)], g.rec);
       }
   }
 
@@ -218,7 +286,8 @@ __device__ __forceinline__ void prefetch_l2 (const void *a, int64_t lo, int64_t 
 }
 
 // A block asks L2 for the input of the tile `ahead` tiles after its own (one thread):
-// its elements and its head flags, so that the memory stays busy while blocks wait: a
+// its elements (elem_bytes each in x, and in a recurrence's coefficients) and its head
+// flags, so that the memory stays busy while blocks wait: a
 // decoupled tile that waits on its look-back holds its data and loads nothing more, so
 // at any time part of the GPU's blocks keep no loads in flight.  Tiles count in the
 // scan's order (a reverse scan's from the end).  (H200, segmented singles, x copy at
@@ -234,6 +303,8 @@ __device__ __forceinline__ void prefetch_tile (const line_args& g, int elem_byte
   const int64_t cnt = min ((int64_t) tile_elems, g.n - p0);
   const int64_t q_lo = g.reverse ? g.n - p0 - cnt : p0;
   prefetch_l2 (g.x, q_lo, cnt, elem_bytes);
+  if (g.rec.coef && ! g.rec.coef_scalar)
+    prefetch_l2 (g.rec.coef, q_lo, cnt, elem_bytes);
   if (g.heads && g.heads_full)
     prefetch_l2 (g.heads, q_lo, cnt, 1);
 }

@@ -417,7 +417,11 @@ octave_value gather (const device_array& a)
 
 device_array upload (const octave_value& x, array_guard& g)
 {
-  const scan_type t = scan_type_of (x, "X");
+  return upload (x, scan_type_of (x, "X"), g);
+}
+
+device_array upload (const octave_value& x, scan_type t, array_guard& g)
+{
   device_array a = new_device_array (x.dims (), t, g);
   with_array_type (t, [&] (auto tag) { upload_as (octave_value_extract<decltype (tag)> (x), a); });
   return a;
@@ -453,6 +457,12 @@ device_array device_copy (const device_array& a, array_guard& g)
       c.id = g.id;
     }
   return c;
+}
+
+bool device_converts (scan_type from, scan_type to)
+{
+  return (to == SCAN_DOUBLE && ! scan_type_complex (from))
+         || (to == SCAN_CDOUBLE && from == SCAN_CSINGLE);
 }
 
 device_array device_convert (const device_array& a, scan_type to, array_guard& g)

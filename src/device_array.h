@@ -53,6 +53,8 @@ octave_value device_array_value (const device_array& a, array_guard& g);
 
 // host <-> device
 device_array upload (const octave_value& x, array_guard& g);
+// x's values in class t (Octave's conversion, in host memory), copied over
+device_array upload (const octave_value& x, scan_type t, array_guard& g);
 octave_value gather (const device_array& a);
 // element n (0-based, in range) as a host scalar: one element's download
 octave_value gather_element (const device_array& a, octave_idx_type n);
@@ -66,5 +68,8 @@ octave_value_list host_values (const octave_value_list& args);
 // device array freed by g unless kept
 device_array device_copy (const device_array& a, array_guard& g);
 device_array device_convert (const device_array& a, scan_type to, array_guard& g);
+// the conversions device_convert makes: a real class to double, complex single to
+// complex double
+bool device_converts (scan_type from, scan_type to);
 
 #endif

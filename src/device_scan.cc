@@ -90,11 +90,18 @@ octave_value_list device_scan (const octave_value_list& args, int nargout)
 {
   const device_array x = device_array_of (args(0), "X (argument 1)");
   const scan_request r = parse_scan_options (args, 1);
-  if (r.op == SCAN_RECURRENCE)
-    error_with_id ("gpuscan:internal", "gpuscan: \"recurrence\" of a device array runs "
-                   "on the host");
   scan_desc d = plan_scan (x.dims, x.type, r, nargout);
-  array_guard yg, ixg, heads_g;
+  array_guard yg, ixg, heads_g, coef_g;
+  if (r.op == SCAN_RECURRENCE)
+    {
+      // A (in host memory, as the options are) in the scan's class, copied over
+      const std::shared_ptr<const void> a = recurrence_coef (r, x.dims, d);
+      const device_array c = new_device_array (d.coef_scalar ? dim_vector (1, 2) : x.dims,
+                                               d.type, coef_g);
+      char msg[512] = "";
+      raise_engine_error (engine_array_upload (c.id, d.coef, c.bytes (), msg, sizeof msg), msg);
+      d.coef = c.data ();
+    }
   const device_array y = new_device_array (x.dims, d.type, yg);
   device_array ix;
   if (nargout > 1)
@@ -121,8 +128,10 @@ octave_value_list device_scan (const octave_value_list& args, int nargout)
             error_nan_to_logical ();
           d.x = c.data ();
         }
-      else
+      else if (device_converts (x.type, d.type))
         d.x = device_convert (x, d.type, converted_g).data ();
+      else   // (a recurrence's real X in a complex or single class: through host memory)
+        d.x = upload (host_value (args(0)), d.type, converted_g).data ();
     }
   d.y = y.data ();
   d.index = nargout > 1 ? static_cast<double *> (ix.data ()) : nullptr;

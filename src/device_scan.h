@@ -5,8 +5,8 @@
 
 #include <octave/oct.h>
 
-// args(0) is a device array; the options are gpuscan's ("groups" and "recurrence" are
-// the caller's: they run on the CPU engine)
+// args(0) is a device array; the options are gpuscan's, in host memory but SEGMENTS and
+// GROUPS, which may be device arrays
 octave_value_list device_scan (const octave_value_list& args, int nargout);
 
 #endif

@@ -6,9 +6,8 @@
 // 0.5-0.6 s) and costs ~6 us against ~4.7 us for an oct-file on 1000 elements.
 // The help text and the tests live in inst/gpuscan.m (its texinfo becomes the docstring
 // below, gpuscan_help.h, made by src/Makefile).  A device array X (gpuscan_array) is
-// scanned on the device (device_scan.cc), but "recurrence", which the CPU engine runs,
-// takes every device array to host memory and its results back; a host X takes device
-// arrays among its options to host memory.
+// scanned on the device (device_scan.cc); a host X takes device arrays among its options
+// to host memory.
 
 #include <octave/oct.h>
 
@@ -54,7 +53,7 @@ namespace
 
     boolNDArray heads_hold;
     octave_value xin = d.type == SCAN_LOGICAL ? logical_operand (x) : x;
-    octave_value coef_hold;
+    std::shared_ptr<const void> coef_hold;
     if (d.op == SCAN_RECURRENCE)
       {
         coef_hold = recurrence_coef (r, dv, d);
@@ -110,16 +109,6 @@ namespace
       }
     return h;
   }
-
-  // the option that only the CPU engine runs
-  bool needs_host (const octave_value_list& args)
-  {
-    for (int i = 1; i < args.length (); i++)
-      if (args(i).is_string () && args(i).rows () == 1
-          && ! strcasecmp (args(i).string_value ().c_str (), "recurrence"))
-        return true;
-    return false;
-  }
 }
 
 DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
@@ -131,10 +120,5 @@ DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
   engine_set_warning_handler (octave_engine_warning);
   if (! is_device_array (args(0)))
     return host_scan (host_values (args), nargout);
-  if (! needs_host (args))
-    return device_scan (on_host_but_segments_and_groups (args), nargout);
-  octave_value_list out = host_scan (host_values (args), nargout);
-  for (int k = 0; k < out.length (); k++)
-    out(k) = to_device (out(k));
-  return out;
+  return device_scan (on_host_but_segments_and_groups (args), nargout);
 }

@@ -464,7 +464,8 @@ octave_value as_recurrence_operand (const octave_value& v, scan_type t)
     }
 }
 
-octave_value recurrence_coef (const scan_request& r, const dim_vector& xdv, scan_desc& d)
+std::shared_ptr<const void> recurrence_coef (const scan_request& r, const dim_vector& xdv,
+                                             scan_desc& d)
 {
   const octave_value& a = r.coef;
   if (a.numel () != 1 && a.dims () != xdv)
@@ -477,19 +478,16 @@ octave_value recurrence_coef (const scan_request& r, const dim_vector& xdv, scan
       d.initial[0] = y0.real ();
       d.initial[1] = y0.imag ();
     }
-  // A scalar A twice: an octave_value of one element holds a scalar, not an array whose
-  // data would outlive the extraction below
-  const octave_value av = as_recurrence_operand (a, d.type);
-  octave_value held = av;
-  if (d.coef_scalar)
-    held = with_array_type (d.type, [&] (auto tag) -> octave_value {
-      auto m = octave_value_extract<decltype (tag)> (av);
-      m.resize (dim_vector (1, 2), m(0));
-      return octave_value (m);
-    });
-  // (the extracted array shares held's data, which held keeps)
-  d.coef = with_array_type (d.type, [&] (auto tag) -> const void * {
-    return octave_value_extract<decltype (tag)> (held).data ();
+  // The array of d.type itself, not an octave_value of it: an octave_value narrows a
+  // complex array whose imaginary parts are all zero to a real one, and an array
+  // extracted from that again would be a temporary.  A scalar A twice, so that the
+  // array holds its data (one element may be held as a scalar).
+  return with_array_type (d.type, [&] (auto tag) -> std::shared_ptr<const void> {
+    typedef decltype (tag) AT;
+    const auto m = std::make_shared<AT> (octave_value_extract<AT> (as_recurrence_operand (a, d.type)));
+    if (d.coef_scalar)
+      m->resize (dim_vector (1, 2), (*m)(0));
+    d.coef = m->data ();
+    return m;
   });
-  return held;
 }

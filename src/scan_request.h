@@ -55,10 +55,11 @@ bool scan_type_complex (scan_type t);
 // geometry around DIM, the output class (d.type) and the operator after Octave's rules.
 scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout);
 
-// "recurrence": A (scalar or the size of X) and Y0 in d.type, kept alive by the returned
-// values (a, y0); sets d.coef, d.coef_scalar, d.initial.  X must be converted to d.type
-// by the caller (as_recurrence_operand).
-octave_value recurrence_coef (const scan_request& r, const dim_vector& xdv, scan_desc& d);
+// "recurrence": A (scalar or the size of X; a scalar twice) in d.type, which d.coef
+// points into while the returned array lives, and Y0; sets d.coef, d.coef_scalar,
+// d.initial.  X must be converted to d.type by the caller (as_recurrence_operand).
+std::shared_ptr<const void> recurrence_coef (const scan_request& r, const dim_vector& xdv,
+                                             scan_desc& d);
 // X, A or Y0 in the class of d.type (double or single, complex or not)
 octave_value as_recurrence_operand (const octave_value& v, scan_type t);
 

@@ -1,7 +1,8 @@
 /* GPU self-test: every kernel algorithm x type x operator x mode x shape, at sizes
    around every tile boundary, on random data with a poisoned output, against the CPU
    engine.  The data are chosen so that every result is exact (small integers for sums,
-   +-1, +-2 and 0.5 for products, m 2^k for accurate sums), so results are compared
+   +-1, +-2 and 0.5 for products, m 2^k for accurate sums, maps of +-1 and +-i for
+   recurrences), so results are compared
    element by element, exactly; but logsumexp's, which round in every step (check).
 
      gpu_selftest [--quick | --tiny] [--large]
@@ -38,7 +39,7 @@ static uint64_t rng = 88172645463325252ull;
 static uint64_t next (void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
 
 static gsk_context *ctx;   /* what the kernels keep of the CUDA context */
-static void *dx, *dy, *dix, *dheads, *dwork;
+static void *dx, *dy, *dix, *dheads, *dwork, *dcoef;
 static size_t work_bytes;
 static long failures, runs;
 
@@ -207,6 +208,12 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
   runs++;
   d.x = dx; d.y = dy; d.index = h->index ? (double *) dix : NULL;
   d.heads = h->heads ? dheads : NULL;
+  if (h->coef)
+    {
+      d.coef = dcoef;
+      CHECK (cudaMemcpy (dcoef, h->coef, (h->coef_scalar ? 1 : (size_t) n) * scan_type_size (h->type),
+                         cudaMemcpyHostToDevice));
+    }
   const size_t ws = gsk_workspace_bytes (ctx, &d, a);
   if (ws > work_bytes)
     {
@@ -579,7 +586,8 @@ int main (int argc, char **argv)
             h.op = (scan_op) op;
             h.inner = h.outer = 1;
             h.len = 1;
-            if (! gsk_supports (&h))
+            /* (recurrences need coefficients: their own section below) */
+            if (! gsk_supports (&h) || op == SCAN_RECURRENCE)
               continue;
             /* --quick (for the sanitizers): the four benchmark types only */
             if (quick && t != SCAN_DOUBLE && t != SCAN_SINGLE && t != SCAN_INT32 && t != SCAN_INT64)
@@ -848,6 +856,64 @@ int main (int argc, char **argv)
                   check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "includenan");
                 }
       printf ("  includenan  max and min %4ld scans, %ld failed (%.0f s)\n",
+              runs - runs_before, failures - failures_before, seconds_since (&t0));
+    }
+  /* linear recurrences of the four floating types: a(k) in {1, -1} (complex: also +-i)
+     and now and then 0, b(k) small integers, y0 0 or 2 (complex 2 - i), so that every
+     map and output is exact in any grouping and the GPU must give the CPU engine's
+     values; a scalar a every other case; "reproducible" half of the time */
+  if (! tiny)
+    {
+      static const scan_type rec_types[] = { SCAN_DOUBLE, SCAN_SINGLE, SCAN_CDOUBLE, SCAN_CSINGLE };
+      const int64_t coef_max = 33 * 70001;   /* (the lanes' case, the largest) */
+      void *coef = malloc ((size_t) coef_max * 16);
+      if (! coef)
+        return fprintf (stderr, "out of host memory\n"), 1;
+      CHECK (cudaMalloc (&dcoef, (size_t) coef_max * 16));
+      const long runs_before = runs, failures_before = failures;
+      for (int a = 0; a < GSK_NALGORITHMS; a++)
+        for (int t = 0; t < 4; t++)
+          for (int s = 0; s < 5; s++)
+            for (int m = 0; m < 5; m++)
+              {
+                scan_desc h = flag_case (rec_types[t], SCAN_RECURRENCE, flag_sizes[s], m, 70001, heads, x);
+                const int cplx = t >= 2, single = t % 2;
+                const int64_t n = scan_numel (&h);
+                h.coef = coef;
+                h.coef_scalar = (s + m) % 2;
+                h.reproducible = (s + m + a) % 2;
+                h.initial[0] = (s + t) % 2 ? 2 : 0;
+                h.initial[1] = cplx && h.initial[0] ? -1 : 0;
+                for (int64_t i = 0; i < (h.coef_scalar ? 1 : n); i++)
+                  {
+                    const uint64_t r = next ();
+                    const int k = (int) (r % (cplx ? 4 : 2));
+                    double re = k == 0 ? 1 : k == 1 ? -1 : 0, im = k == 2 ? 1 : k == 3 ? -1 : 0;
+                    if ((r >> 8) % 50 == 0 && ! h.coef_scalar)
+                      re = im = 0;
+                    if (single)
+                      ((float *) coef)[i * (cplx ? 2 : 1)] = (float) re;
+                    else
+                      ((double *) coef)[i * (cplx ? 2 : 1)] = re;
+                    if (cplx && single)
+                      ((float *) coef)[2 * i + 1] = (float) im;
+                    else if (cplx)
+                      ((double *) coef)[2 * i + 1] = im;
+                  }
+                for (int64_t i = 0; i < n * (cplx ? 2 : 1); i++)
+                  {
+                    const double v = (int) (next () % 7) - 3;
+                    if (single)
+                      ((float *) x)[i] = (float) v;
+                    else
+                      ((double *) x)[i] = v;
+                  }
+                check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "recurrence");
+              }
+      CHECK (cudaFree (dcoef));
+      dcoef = NULL;
+      free (coef);
+      printf ("  recurrence  %4ld scans, %ld failed (%.0f s)\n",
               runs - runs_before, failures - failures_before, seconds_since (&t0));
     }
   /* "groups": the labels' order and head flags (labels with ties, -0 beside 0, NaN, +-Inf)

@@ -292,22 +292,27 @@ static engine_status scan_through_host (const scan_desc *d, char *msg, size_t ms
   const int64_t n = scan_numel (d);
   const size_t bytes = (size_t) n * scan_type_size (d->type);
   const size_t heads_bytes = d->heads ? (size_t) (d->heads_full ? n : d->len) : 0;
+  const size_t coef_bytes = d->coef ? (d->coef_scalar ? 1 : (size_t) n) * scan_type_size (d->type) : 0;
   scan_desc h = *d;
   void *x = malloc (bytes), *y = malloc (bytes), *heads = heads_bytes ? malloc (heads_bytes) : NULL;
+  void *coef = coef_bytes ? malloc (coef_bytes) : NULL;
   double *index = d->index ? malloc ((size_t) n * sizeof (double)) : NULL;
   engine_status s = ENGINE_OK;
-  if (! x || ! y || (heads_bytes && ! heads) || (d->index && ! index))
+  if (! x || ! y || (heads_bytes && ! heads) || (coef_bytes && ! coef) || (d->index && ! index))
     {
       snprintf (msg, msg_size, "out of host memory for a CPU scan of a device array");
       s = ENGINE_NO_MEMORY;
     }
   else if ((s = cuda_engine_to_host (x, d->x, bytes, msg, msg_size)) == ENGINE_OK
            && (! heads_bytes
-               || (s = cuda_engine_to_host (heads, d->heads, heads_bytes, msg, msg_size)) == ENGINE_OK))
+               || (s = cuda_engine_to_host (heads, d->heads, heads_bytes, msg, msg_size)) == ENGINE_OK)
+           && (! coef_bytes
+               || (s = cuda_engine_to_host (coef, d->coef, coef_bytes, msg, msg_size)) == ENGINE_OK))
     {
       h.x = x;
       h.y = y;
       h.heads = heads;
+      h.coef = coef;
       h.index = index;
       if (cpu_scan (&h) != 0)
         s = no_cpu_scan (d, msg, msg_size);
@@ -317,6 +322,7 @@ static engine_status scan_through_host (const scan_desc *d, char *msg, size_t ms
   free (x);
   free (y);
   free (heads);
+  free (coef);
   free (index);
   return s;
 }
