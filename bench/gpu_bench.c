@@ -471,9 +471,9 @@ int main (int argc, char **argv)
   const size_t max_bytes = ((size_t) 1 << max_log2) * 8;
   void *x, *y, *xi;
   uint8_t *heads;
-  /* (x and y: room for the copy baseline of a segmented scan of 2^max_log2 doubles, which
-     moves their flag bytes too) */
-  const size_t copy_bytes = max_bytes + ((size_t) 1 << max_log2) / 2;
+  /* (x and y: room for the copy baselines of 2^max_log2 doubles that move more than x and
+     y: a segmented scan's flag bytes, a recurrence's coefficients) */
+  const size_t copy_bytes = max_bytes + max_bytes / 2;
   CHECK (cudaMalloc (&x, copy_bytes));
   CHECK (cudaMalloc (&xi, max_bytes));
   CHECK (cudaMalloc (&y, copy_bytes));
@@ -617,7 +617,7 @@ int main (int argc, char **argv)
       const size_t es = scan_type_size (types[t]);
       void *h = malloc ((size_t) row_len * es), *coef;
       for (int64_t i = 0; i < row_len; i++)
-        if (t == 0)
+        if (types[t] == SCAN_DOUBLE)
           ((double *) h)[i] = i % 3 ? 0.5 : -0.5;
         else
           ((float *) h)[i] = i % 3 ? 0.5f : -0.5f;
