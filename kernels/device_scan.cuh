@@ -761,12 +761,13 @@ struct plan
   {
     lanes_args la = make_lanes_args (d, lanes_target (c));
     la.gate = gate;
+    const coef_args rec = make_coef_args (d);
     if (p.kernel == pass_kernel::lane_tiles_vec)
       {
         if constexpr (lane_vec > 1)
           in_order (d, [&] (auto o) {
             launch_pass (c, lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec, o.value>, p.grid,
-                         0, s, gate, la, status_in (ws, p.slots), claim_status (c, ws, p.slots, s),
+                         0, s, gate, la, rec, status_in (ws, p.slots), claim_status (c, ws, p.slots, s),
                          lane_groups (d));
             return cudaSuccess;
           });
@@ -775,7 +776,7 @@ struct plan
     if (p.kernel == pass_kernel::lane_tiles)
       {
         in_order (d, [&] (auto o) {
-          launch_pass (c, lanes_tile_kernel<Op, lane_items, 1, o.value>, p.grid, 0, s, gate, la,
+          launch_pass (c, lanes_tile_kernel<Op, lane_items, 1, o.value>, p.grid, 0, s, gate, la, rec,
                        status_in (ws, p.slots), claim_status (c, ws, p.slots, s), lane_groups (d));
           return cudaSuccess;
         });
@@ -787,12 +788,12 @@ struct plan
     if (totals)
       {
         launch_pass (c, lanes_reduce_kernel<Op>, blocks_for (threads, block_threads), 0, s, gate,
-                     la, totals, threads);
+                     la, rec, totals, threads);
         launch_pass (c, lanes_carry_kernel<Op>, blocks_for (la.inner * la.outer, block_threads), 0,
                      s, gate, la, totals);
       }
     launch_pass (c, lanes_scan_kernel<Op>, blocks_for (threads, block_threads), 0, s, gate,
-                 la, (const S *) totals, threads);
+                 la, rec, (const S *) totals, threads);
   }
 };
 

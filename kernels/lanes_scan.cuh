@@ -32,8 +32,12 @@ struct lanes_args
   int heads_full, reverse, exclusive;
   int64_t inner, len, outer, chunk, nchunks;
   redo_gate gate;
-  coef_args rec;
 };
+// (a recurrence's coefficients are a kernel parameter of their own, coef_args: the
+// compiler keeps the members of a parameter struct of up to 128 bytes in registers; past
+// that it read them from parameter memory again and again, and lane tiles of singles
+// took 146 registers instead of 128, one block an SM: 2.5x a copy instead of 1.13, sm_90)
+static_assert (sizeof (lanes_args) <= 128, "lanes_args fits the compiler's 128 bytes");
 
 // does step kk (physical) of lane i in slice o start a segment?  k: its logical step
 __device__ __forceinline__ bool lane_head (const lanes_args& a, int64_t i, int64_t o,
@@ -63,8 +67,10 @@ struct lane_pos
 // walks lane p's chunk in scan order, f (x, at, kk, head) for each element; loads a
 // batch of elements ahead, so that a thread keeps several loads in flight
 template <typename T, typename F>
-__device__ __forceinline__ void lane_walk (const lanes_args& a, const lane_pos& p, F f)
+__device__ __forceinline__ void lane_walk (const lanes_args& a, const coef_args& rec,
+                                           const lane_pos& p, F f)
 {
+  const T *x = static_cast<const T *> (a.x);
   const int64_t k0 = p.c * a.chunk;
   const int64_t k1 = min (a.len, k0 + a.chunk);
   const int64_t step = a.reverse ? -a.inner : a.inner;
@@ -75,7 +81,12 @@ __device__ __forceinline__ void lane_walk (const lanes_args& a, const lane_pos& 
 #pragma unroll
       for (int j = 0; j < lanes_batch; j++)
         if (k + j < k1)
-          v[j] = element_access<T>::load (a.x, a.rec, at + j * step);
+          {
+            if constexpr (element_access<T>::plain)
+              v[j] = x[at + j * step];
+            else
+              v[j] = element_access<T>::load (a.x, rec, at + j * step);
+          }
 #pragma unroll
       for (int j = 0; j < lanes_batch; j++, at += step)
         if (k + j < k1)
@@ -87,11 +98,12 @@ __device__ __forceinline__ void lane_walk (const lanes_args& a, const lane_pos& 
 }
 
 template <typename Op>
-__device__ __forceinline__ seg<Op> lane_reduce (const lanes_args& a, const lane_pos& p)
+__device__ __forceinline__ seg<Op> lane_reduce (const lanes_args& a, const coef_args& rec,
+                                                const lane_pos& p)
 {
   typedef typename Op::elem T;
   seg<Op> state = seg_identity<Op> ();
-  lane_walk<T> (a, p, [&] (T x, int64_t, int64_t kk, bool head) {
+  lane_walk<T> (a, rec, p, [&] (T x, int64_t, int64_t kk, bool head) {
     if (head)
       state = { Op::identity (), 1 };
     state.a = Op::combine (state.a, Op::lift (x, kk));
@@ -100,36 +112,47 @@ __device__ __forceinline__ seg<Op> lane_reduce (const lanes_args& a, const lane_
 }
 
 template <typename Op>
-__device__ __forceinline__ bool lane_scan (const lanes_args& a, const lane_pos& p,
-                                           const seg<Op>& carry)
+__device__ __forceinline__ bool lane_scan (const lanes_args& a, const coef_args& rec,
+                                           const lane_pos& p, const seg<Op>& carry)
 {
   typedef typename Op::elem T;
   typedef runner<Op> R;
   typedef element_access<T> E;
   typename E::out *y = static_cast<typename E::out *> (a.y);
+  // the output of value v at position at (a recurrence's: through its map)
+  auto put = [&] (const typename R::V& v, int64_t at, double *ix) {
+    if constexpr (E::plain)
+      R::emit (v, &y[at], ix);
+    else
+      {
+        T map;
+        R::emit (v, &map, ix);
+        y[at] = E::output (map, rec);
+      }
+  };
   typename R::V value = R::start (carry.a);
   bool left = false;
-  lane_walk<T> (a, p, [&] (T x, int64_t at, int64_t kk, bool head) {
+  lane_walk<T> (a, rec, p, [&] (T x, int64_t at, int64_t kk, bool head) {
     if (head)
       value = R::reset ();
     double *ix = a.ix ? &a.ix[at] : nullptr;
     left |= leaves_range<R> (value, x);
     if (a.exclusive)
-      E::template emit<R> (exclusive_output<Op>::of (value), &y[at], ix, a.rec);
+      put (exclusive_output<Op>::of (value), at, ix);
     value = R::step (value, x, kk);
     if (! a.exclusive)
-      E::template emit<R> (value, &y[at], ix, a.rec);
+      put (value, at, ix);
   });
   return left;
 }
 
 template <typename Op>
 __global__ void __launch_bounds__ (block_threads)
-lanes_reduce_kernel (lanes_args a, seg<Op> *totals, int64_t threads)
+lanes_reduce_kernel (lanes_args a, coef_args rec, seg<Op> *totals, int64_t threads)
 {
   const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
   if (g < threads && ! gate_closed (a.gate))
-    totals[g] = lane_reduce<Op> (a, lane_pos (a, g));
+    totals[g] = lane_reduce<Op> (a, rec, lane_pos (a, g));
 }
 
 // per lane, the chunks' totals become their exclusive prefixes (in place)
@@ -153,11 +176,11 @@ lanes_carry_kernel (lanes_args a, seg<Op> *totals)
 
 template <typename Op>
 __global__ void __launch_bounds__ (block_threads)
-lanes_scan_kernel (lanes_args a, const seg<Op> *carries, int64_t threads)
+lanes_scan_kernel (lanes_args a, coef_args rec, const seg<Op> *carries, int64_t threads)
 {
   const int64_t g = (int64_t) blockIdx.x * block_threads + threadIdx.x;
   if (g < threads && ! gate_closed (a.gate))
-    note_redo (a.gate, lane_scan<Op> (a, lane_pos (a, g),
+    note_redo (a.gate, lane_scan<Op> (a, rec, lane_pos (a, g),
                                       carries ? carries[g] : seg_identity<Op> ()));
 }
 
@@ -178,12 +201,13 @@ union lane_vector
 
 template <typename Op, int ITEMS, int VEC, bool ORDERED = false>
 __global__ void __launch_bounds__ (block_threads)
-lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t groups)
+lanes_tile_kernel (lanes_args a, coef_args rec, tile_status<Op> ts, unsigned epoch, int64_t groups)
 {
   typedef typename Op::elem T;
   typedef seg<Op> S;
   typedef runner<Op> R;
   typedef lane_vector<T, VEC> vec;
+  typedef element_access<T> E;
   static_assert (VEC == 1 || VEC * sizeof (T) == 16, "one lane or one 16-byte vector a thread");
   constexpr int warps = block_threads / 32, across = 32 / VEC;
   __shared__ S warp_excl[warps][32];   // warp w's part of the tile, then its prefix in it
@@ -202,7 +226,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
   const int steps = i < a.inner ? (int) max ((int64_t) 0, min ((int64_t) ITEMS, a.len - k0)) : 0;
   const int64_t step = a.reverse ? -a.inner : a.inner;
   const int64_t at0 = i + a.inner * ((a.reverse ? a.len - 1 - k0 : k0) + a.len * o);
-  typedef element_access<T> E;
+  const T *x = static_cast<const T *> (a.x) + at0;
   auto kphys = [&] (int j) { return a.reverse ? a.len - 1 - (k0 + j) : k0 + j; };
   // a head at step j of lane c's run (the lane's first step always is one)
   auto head = [&] (int j, int c) { return a.heads ? lane_head (a, i + c, o, k0 + j, kphys (j)) : k0 + j == 0; };
@@ -212,11 +236,10 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
   for (int j = 0; j < ITEMS; j++)
     if (j < steps)
       {
-        if constexpr (VEC > 1)
-          v[j].whole = *reinterpret_cast<const typename vec::whole_t *> (static_cast<const T *> (a.x)
-                                                                         + at0 + j * step);
+        if constexpr (E::plain)
+          v[j].whole = *reinterpret_cast<const typename vec::whole_t *> (x + j * step);
         else
-          v[j].e[0] = E::load (a.x, a.rec, at0 + j * step);
+          v[j].e[0] = E::load (a.x, rec, at0 + j * step);
       }
   S run[VEC];
 #pragma unroll
@@ -296,9 +319,9 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
           {
             if (head (j, c))
               value = R::reset ();
-            // (VEC > 1: in place, stored whole below; the element is the output's type)
-            typename E::out *out;
-            if constexpr (VEC > 1)
+            // (VEC > 1, and a recurrence's maps: in place, stored below)
+            T *out;
+            if constexpr (VEC > 1 || ! E::plain)
               out = &v[j].e[c];
             else
               out = y + j * step;
@@ -306,10 +329,10 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
             const T xj = v[j].e[c];
             left |= leaves_range<R> (value, xj);
             if (a.exclusive)
-              E::template emit<R> (exclusive_output<Op>::of (value), out, ixj, a.rec);
+              R::emit (exclusive_output<Op>::of (value), out, ixj);
             value = R::step (value, xj, kphys (j));
             if (! a.exclusive)
-              E::template emit<R> (value, out, ixj, a.rec);
+              R::emit (value, out, ixj);
           }
     }
   if constexpr (VEC > 1)
@@ -317,6 +340,11 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
     for (int j = 0; j < ITEMS; j++)
       if (j < steps)
         *reinterpret_cast<typename vec::whole_t *> (y + j * step) = v[j].whole;
+  if constexpr (! E::plain)
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++)
+      if (j < steps)
+        y[j * step] = E::output (v[j].e[0], rec);
   note_redo (a.gate, left);
 }
 
@@ -327,7 +355,7 @@ lanes_tile_kernel (lanes_args a, tile_status<Op> ts, unsigned epoch, int64_t gro
 inline lanes_args make_lanes_args (const scan_desc *d, int64_t target_threads)
 {
   lanes_args a = { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
-                   d->inner, d->len, d->outer, d->len, 1, redo_gate {}, make_coef_args (d) };
+                   d->inner, d->len, d->outer, d->len, 1, redo_gate {} };
   const int64_t lanes = d->inner * d->outer;
   if (lanes < target_threads && d->len > 2 * lanes_min_chunk)
     {

@@ -37,6 +37,8 @@ struct line_args
   redo_gate gate;
   coef_args rec;
 };
+// (the members of a parameter struct of up to 128 bytes stay in registers: lanes_scan.cuh)
+static_assert (sizeof (line_args) <= 128, "line_args fits the compiler's 128 bytes");
 
 // x and y both 16-byte aligned (the engine's arrays are), for kernels that move vectors
 inline bool vector_aligned (const void *x, const void *y)
@@ -86,16 +88,13 @@ __device__ __forceinline__ void copies_to_shared_done ()
 template <typename E>
 struct element_access
 {
+  static constexpr bool plain = true;   // (kernels keep their own loads and stores for these)
   typedef E out;
   static __device__ __forceinline__ E load (const void *x, const coef_args&, int64_t q)
   { return static_cast<const E *> (x)[q]; }
   static __device__ __forceinline__ void to_shared (E *dst, const void *x, const coef_args&, int64_t q)
   { copy_to_shared (dst, static_cast<const E *> (x) + q); }
   static __device__ __forceinline__ E output (const E& v, const coef_args&) { return v; }
-  // the runner's output of value v into y (and the index into ix)
-  template <typename R, typename V>
-  static __device__ __forceinline__ void emit (const V& v, out *y, double *ix, const coef_args&)
-  { R::emit (v, y, ix); }
 };
 
 template <typename T> __device__ __forceinline__ T from_parts (const double *v) { return T (v[0]); }
@@ -107,6 +106,7 @@ template <> __device__ __forceinline__ cplx<float> from_parts<cplx<float>> (cons
 template <typename T>
 struct element_access<affine<T>>
 {
+  static constexpr bool plain = false;
   typedef affine<T> E;
   typedef T out;
   static __device__ __forceinline__ const T *coef (const coef_args& c)
@@ -124,13 +124,6 @@ struct element_access<affine<T>>
   // (y0 = 0, the default: q' alone, also where p overflowed, as the CPU engine's y)
   static __device__ __forceinline__ T output (const E& v, const coef_args& c)
   { return c.y0[0] == 0 && c.y0[1] == 0 ? v.b : v.a * from_parts<T> (c.y0) + v.b; }
-  template <typename R, typename V>
-  static __device__ __forceinline__ void emit (const V& v, out *y, double *ix, const coef_args& c)
-  {
-    E map;
-    R::emit (v, &map, ix);
-    *y = output (map, c);
-  }
 };
 
 template <typename T, int BLOCK, int ITEMS>
@@ -286,7 +279,7 @@ __device__ __forceinline__ void prefetch_l2 (const void *a, int64_t lo, int64_t 
 }
 
 // A block asks L2 for the input of the tile `ahead` tiles after its own (one thread):
-// its elements (elem_bytes each in x, and in a recurrence's coefficients) and its head
+// its elements (elem_bytes each in x; not a recurrence's coefficients) and its head
 // flags, so that the memory stays busy while blocks wait: a
 // decoupled tile that waits on its look-back holds its data and loads nothing more, so
 // at any time part of the GPU's blocks keep no loads in flight.  Tiles count in the
@@ -303,8 +296,6 @@ __device__ __forceinline__ void prefetch_tile (const line_args& g, int elem_byte
   const int64_t cnt = min ((int64_t) tile_elems, g.n - p0);
   const int64_t q_lo = g.reverse ? g.n - p0 - cnt : p0;
   prefetch_l2 (g.x, q_lo, cnt, elem_bytes);
-  if (g.rec.coef && ! g.rec.coef_scalar)
-    prefetch_l2 (g.rec.coef, q_lo, cnt, elem_bytes);
   if (g.heads && g.heads_full)
     prefetch_l2 (g.heads, q_lo, cnt, 1);
 }
