@@ -1440,3 +1440,65 @@ endfunction
 %!   printf ("%-12s %9.2f ms  %5.1fx cumsum  max rel. diff %.1g\n", a{1}, t * 1e3, tc / t,
 %!           max (abs (y - ref)) / max (abs (ref)));
 %! endfor
+
+%!demo
+%! ## MATLAB's NaN flags: a rain gauge with gaps (NaN).  "omitnan" keeps the running
+%! ## total going over the gaps; "includenan" makes the running maximum NaN from the
+%! ## first gap on, so that a report cannot hide it
+%! rain = [2 0 5 NaN 1 0 NaN 3];
+%! total = gpuscan (rain, "omitnan")
+%! wettest = gpuscan (rain, "max")                 # Octave's cummax: skips NaN
+%! wettest_flagged = gpuscan (rain, "max", "includenan")
+
+%!demo
+%! ## A ledger: the balance of each customer after each transaction, in the log's
+%! ## order ("groups" sorts nothing for you to undo), and the same for the first
+%! ## overdraft: a running minimum per customer
+%! customer = [7 3 7 7 3 9 3 9 7];
+%! amount   = [50 20 -80 10 -5 100 -40 -30 25];
+%! balance = gpuscan (amount, "groups", customer)
+%! lowest  = gpuscan (balance, "min", "groups", customer)
+
+%!demo
+%! ## Logical scans: a server up every day so far ("and"), ever down ("or"), and
+%! ## whether a switch pressed on the marked days is on ("xor")
+%! up = logical ([1 1 1 0 1 1 0 1]);
+%! up_so_far = gpuscan (up, "and")
+%! ever_down = gpuscan (! up, "or")
+%! pressed = logical ([1 0 0 1 1 0 0 1]);
+%! switch_on = gpuscan (pressed, "xor")
+
+%!demo
+%! ## Log-space sums: the log-probability that one of the first k events happens, for
+%! ## log-probabilities far below what exp can hold (each about exp (-800))
+%! logp = -800 - rand (1, 6);
+%! naive = log (cumsum (exp (logp)))               # exp underflows to 0: -Inf
+%! lse = gpuscan (logp, "logsumexp")
+
+%!demo
+%! ## Linear recurrences: a loan whose interest rate changes every month,
+%! ## balance(k) = (1 + rate(k)) * balance(k-1) + charge(k), and an exponential moving
+%! ## average, ema(k) = (1 - alpha) * ema(k-1) + alpha * price(k), which is
+%! ## filter (alpha, [1, alpha - 1], price)
+%! rate = [0.010 0.010 0.012 0.012 0.015 0.015];
+%! charge = [1000 -200 -200 -200 -200 -200];
+%! balance = gpuscan (charge, "recurrence", 1 + rate)
+%! price = 100 + cumsum (randn (1, 200));
+%! alpha = 0.1;
+%! ema = gpuscan (alpha * price, "recurrence", 1 - alpha, "initial", price(1));
+%! printf ("largest difference from filter: %g\n",
+%!         max (abs (ema - filter (alpha, [1, alpha - 1], price, (1 - alpha) * price(1)))));
+%! plot (1:200, price, 1:200, ema); legend ("price", "moving average");
+
+%!demo
+%! ## "accurate": 1 followed by a million values near 1.5e-17.  Added to 1 one at a time,
+%! ## each rounds away (cumsum stays at 1); gpuscan's blocks add the small values among
+%! ## themselves first and come close; "accurate" carries what each addition rounds off
+%! x = [1; 1e-17 * (1 + rand(1e6, 1))];
+%! gain = sum (x(2:end));
+%! c = cumsum (x);
+%! plain = gpuscan (x);
+%! acc = gpuscan (x, "accurate");
+%! printf ("the small values' sum: %.4g\n", gain);
+%! printf ("what each adds to 1:   cumsum %.4g, gpuscan %.4g, accurate %.4g\n",
+%!         c(end) - 1, plain(end) - 1, acc(end) - 1);
