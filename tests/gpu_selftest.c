@@ -308,6 +308,15 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
       }
 }
 
+/* part i of a double (single: 0) or single array, complex ones part by part */
+static void put_part (int single, void *a, int64_t i, double v)
+{
+  if (single)
+    ((float *) a)[i] = (float) v;
+  else
+    ((double *) a)[i] = v;
+}
+
 /* data for "omitnan" sums and products: small integers (sums) or +-1 (products), one
    element in 7 a NaN; with `inf`, +Inf a third of the way and -Inf two thirds (a sum's
    Inf - Inf is a NaN state, which stays) */
@@ -323,10 +332,7 @@ static void fill_nan (scan_type t, scan_op op, void *x, int64_t n, int inf)
         v = INFINITY;
       if (inf && i == 2 * n / 3 && n > 2)
         v = -INFINITY;
-      if (t == SCAN_DOUBLE)
-        ((double *) x)[i] = v;
-      else
-        ((float *) x)[i] = (float) v;
+      put_part (t != SCAN_DOUBLE, x, i, v);
     }
 }
 
@@ -428,13 +434,7 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
           ((uint8_t *) x)[i] &= 1;
       if (t == SCAN_DOUBLE || t == SCAN_SINGLE || t == SCAN_CDOUBLE || t == SCAN_CSINGLE)
         for (int64_t i = 0; i < n * (t == SCAN_CDOUBLE || t == SCAN_CSINGLE ? 2 : 1); i++)
-          {
-            const double v = (double) (next () % 5) - 2;
-            if (t == SCAN_DOUBLE || t == SCAN_CDOUBLE)
-              ((double *) x)[i] = v;
-            else
-              ((float *) x)[i] = (float) v;
-          }
+          put_part (t == SCAN_SINGLE || t == SCAN_CSINGLE, x, i, (double) (next () % 5) - 2);
       CHECK (cudaMemcpy (dx, x, bytes, cudaMemcpyHostToDevice));
       const scan_type to = t == SCAN_CSINGLE ? SCAN_CDOUBLE : SCAN_DOUBLE;
       if (t != SCAN_CDOUBLE)
@@ -825,12 +825,8 @@ int main (int argc, char **argv)
                 for (int64_t i = 0; i < parts; i++)
                   {
                     const uint64_t r = next ();
-                    const double v = ldexp ((double) (int64_t) (r % (1 << 20)) * ((r >> 20) & 1 ? -1 : 1),
-                                            (int) ((r >> 21) % 61) - 30);
-                    if (t % 2)
-                      ((float *) x)[i] = (float) v;
-                    else
-                      ((double *) x)[i] = v;
+                    put_part (t % 2, x, i, ldexp ((double) (int64_t) (r % (1 << 20)) * ((r >> 20) & 1 ? -1 : 1),
+                                                  (int) ((r >> 21) % 61) - 30));
                   }
                 check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "accurate");
               }
@@ -891,23 +887,12 @@ int main (int argc, char **argv)
                     double re = k == 0 ? 1 : k == 1 ? -1 : 0, im = k == 2 ? 1 : k == 3 ? -1 : 0;
                     if ((r >> 8) % 50 == 0 && ! h.coef_scalar)
                       re = im = 0;
-                    if (single)
-                      ((float *) coef)[i * (cplx ? 2 : 1)] = (float) re;
-                    else
-                      ((double *) coef)[i * (cplx ? 2 : 1)] = re;
-                    if (cplx && single)
-                      ((float *) coef)[2 * i + 1] = (float) im;
-                    else if (cplx)
-                      ((double *) coef)[2 * i + 1] = im;
+                    put_part (single, coef, cplx ? 2 * i : i, re);
+                    if (cplx)
+                      put_part (single, coef, 2 * i + 1, im);
                   }
                 for (int64_t i = 0; i < n * (cplx ? 2 : 1); i++)
-                  {
-                    const double v = (int) (next () % 7) - 3;
-                    if (single)
-                      ((float *) x)[i] = (float) v;
-                    else
-                      ((double *) x)[i] = v;
-                  }
+                  put_part (single, x, i, (int) (next () % 7) - 3);
                 check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "recurrence");
               }
       CHECK (cudaFree (dcoef));
