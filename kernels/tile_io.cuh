@@ -88,10 +88,8 @@ __device__ __forceinline__ void copies_to_shared_done ()
 template <typename E>
 struct element_access
 {
-  static constexpr bool plain = true;   // (kernels keep their own loads and stores for these)
+  static constexpr bool plain = true;   // (the lane kernels keep their own loads and stores)
   typedef E out;
-  static __device__ __forceinline__ E load (const void *x, const coef_args&, int64_t q)
-  { return static_cast<const E *> (x)[q]; }
   static __device__ __forceinline__ void to_shared (E *dst, const void *x, const coef_args&, int64_t q)
   { copy_to_shared (dst, static_cast<const E *> (x) + q); }
   static __device__ __forceinline__ E output (const E& v, const coef_args&) { return v; }
@@ -121,7 +119,9 @@ struct element_access<affine<T>>
     else
       copy_to_shared (&dst->a, coef (c) + q);
   }
-  // (y0 = 0, the default: q' alone, also where p overflowed, as the CPU engine's y)
+  // (y0 = 0, the default: c alone, also where p overflowed; an a(k) at a segment's start
+  // is then not multiplied by y0, as the CPU engine does: gpuscan's help says where that
+  // differs)
   static __device__ __forceinline__ T output (const E& v, const coef_args& c)
   { return c.y0[0] == 0 && c.y0[1] == 0 ? v.b : v.a * from_parts<T> (c.y0) + v.b; }
 };
