@@ -32,6 +32,9 @@ constexpr shape_values experiment_shapes ()
 #ifdef GSK_ITEMS_4B_INDEXED
   v.items_4b_indexed = GSK_ITEMS_4B_INDEXED;
 #endif
+#ifdef GSK_ITEMS_16B
+  v.items_16b = GSK_ITEMS_16B;
+#endif
 #ifdef GSK_INDEX_ITEMS
   v.index_items = GSK_INDEX_ITEMS;
 #endif

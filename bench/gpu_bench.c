@@ -137,7 +137,11 @@ static double time_job (const job *j)
 static void row (const char *shape, const scan_desc *d, const char *alg, double ms,
                  double copy_ms, double cub_ms, size_t bytes_moved)
 {
-  printf ("%-22s %-6s %11lld %-12s %10.2f %8.0f %7.2f", shape, scan_type_name (d->type),
+  /* (a complex row says so in its shape, and its type column names the parts: the columns
+     stay where tools/device-check.sh reads them) */
+  const char *type = d->type == SCAN_CDOUBLE ? "double" : d->type == SCAN_CSINGLE ? "single"
+                     : scan_type_name (d->type);
+  printf ("%-22s %-6s %11lld %-12s %10.2f %8.0f %7.2f", shape, type,
           (long long) scan_numel (d), alg, ms * 1e3, bytes_moved / (ms * 1e-3) / 1e9,
           ms / copy_ms);
   if (cub_ms > 0)
@@ -629,8 +633,21 @@ int main (int argc, char **argv)
       bench ("vector recurrence", &d, 0);
       d.coef_scalar = 1;
       bench ("recurrence, scalar a", &d, 0);
+      if (types[t] == SCAN_SINGLE)
+        {
+          /* complex singles, a per element of modulus 0.71 (16-byte pairs as doubles') */
+          d.type = SCAN_CSINGLE;
+          d.len = row_len / 2;
+          d.coef_scalar = 0;
+          bench ("complex recurrence", &d, 0);
+        }
       CHECK (cudaFree (coef));
     }
+  /* complex double sums (16-byte elements, as the pairs of a double recurrence) */
+  {
+    scan_desc d = vector_desc (SCAN_CDOUBLE, SCAN_SUM, row_len / 2, x, y);
+    bench ("complex sum", &d, 0);
+  }
   /* "groups": running sums within 1000 labels (random doubles 1..1000) of a vector, the
      labels' sort included, against a copy of x to y */
   for (int t = 0; t < 2 && max_log2 >= 20; t++)

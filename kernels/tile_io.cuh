@@ -119,11 +119,10 @@ struct element_access<affine<T>>
     else
       copy_to_shared (&dst->a, coef (c) + q);
   }
-  // (y0 = 0, the default: c alone, also where p overflowed; an a(k) at a segment's start
-  // is then not multiplied by y0, as the CPU engine does: gpuscan's help says where that
-  // differs)
+  // (y0 = 0 included: p y0 takes in an Inf or NaN a(k) at a segment's start, as the CPU
+  // engine's a(k) y0 does)
   static __device__ __forceinline__ T output (const E& v, const coef_args& c)
-  { return c.y0[0] == 0 && c.y0[1] == 0 ? v.b : v.a * from_parts<T> (c.y0) + v.b; }
+  { return v.a * from_parts<T> (c.y0) + v.b; }
 };
 
 template <typename T, int BLOCK, int ITEMS>

@@ -62,6 +62,9 @@ struct shape_values
   // adds 8 more; variants-indexed-items-single-H200-2026-11-23.txt)
   int items_8b_indexed = 12;
   int items_4b_indexed = 16;
+  // 16-byte elements with states of up to 24 bytes (complex double sums and products, the
+  // pairs (a, x) of double and complex single recurrences)
+  int items_16b = 4;
   // The index output of max and min from their values (extremum_index.cuh): items a
   // thread of the positions' tiles, and the elements from which scans take that way (below,
   // minmax_op's (value, index) states in one pass).  [m, i] = cummax, x a copy of x and y,
@@ -185,7 +188,8 @@ constexpr long long index_from_values_min = shapes.index_from_values_min;
 template <typename T, typename S>
 struct tile_shape
 {
-  static constexpr int items = sizeof (T) >= 16 ? 4 : sizeof (S) > 32 ? 4
+  static constexpr int items = sizeof (T) >= 16 ? (sizeof (T) == 16 && sizeof (S) <= 24 ? shapes.items_16b : 4)
+                               : sizeof (S) > 32 ? 4
                                : sizeof (S) > 16 ? (sizeof (T) >= 8 ? shapes.items_8b_indexed : shapes.items_4b_indexed)
                                : sizeof (T) >= 8 ? shapes.items_8b : sizeof (T) <= 2 ? shapes.items_narrow
                                : shapes.items_4b;
