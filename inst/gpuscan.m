@@ -72,7 +72,9 @@
 ## @qcode{"reproducible"}: its ordered look-back), its maps composed in another grouping
 ## than the CPU engine's blocks: the results agree within the bound above.  Where an
 ## @var{a} is Inf or NaN, or the product of the @var{a}'s since a segment's start
-## overflows, the composed maps can give NaN where the loop gives a number.
+## overflows, the composed maps can give NaN where the loop gives a number; and with
+## @var{y0} = 0 the GPU does not form @code{@var{a}(1) * @var{y0}} at a segment's first
+## element, so an Inf or NaN there is not taken in as the CPU engine takes it.
 ##
 ## The logical, bitwise and log-space operators run on both engines, as the sums do (the
 ## logical and bitwise ones are exact: every engine and algorithm gives the same bits;

@@ -63,8 +63,11 @@ struct shape_values
   int items_8b_indexed = 12;
   int items_4b_indexed = 16;
   // 16-byte elements with states of up to 24 bytes (complex double sums and products, the
-  // pairs (a, x) of double and complex single recurrences)
-  int items_16b = 4;
+  // pairs (a, x) of double and complex single recurrences).  H200, decoupled at 2^26 (2^25
+  // complex), x a copy of the bytes moved, 4 / 6 / 8 items: double recurrence 3.00 / 2.02 /
+  // 2.18, complex double sum 2.35 / 1.73 / 1.85, complex single recurrence 4.16 / 2.83 /
+  // 2.61 (bench/results/variants-items16-H200-2026-11-27-05f2bf2.txt)
+  int items_16b = 6;
   // The index output of max and min from their values (extremum_index.cuh): items a
   // thread of the positions' tiles, and the elements from which scans take that way (below,
   // minmax_op's (value, index) states in one pass).  [m, i] = cummax, x a copy of x and y,
