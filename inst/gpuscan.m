@@ -66,9 +66,9 @@
 ## @code{sum (abs (@var{x}(1:@var{k})))} of the exact value.  Real or complex; single
 ## where @var{x}, @var{a} or @var{y0} is single, other classes computed in double.
 ## @qcode{"exclusive"} gives @code{@var{y}(@var{k}-1)} (@var{y0} first);
-## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  Host arrays run on
-## the CPU engine, whatever the algorithm (their pieces' carry on the GPU would be a
-## map); device arrays on the GPU, each algorithm by the decoupled scan (with
+## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  Host arrays cross
+## to the GPU in one piece (a piece's carry would be a map), where its memory holds one,
+## else run on the CPU engine; on the GPU each algorithm is the decoupled scan (with
 ## @qcode{"reproducible"}: its ordered look-back), its maps composed in another grouping
 ## than the CPU engine's blocks: the results agree within the bound above.  Where an
 ## @var{a} is Inf or NaN, or the product of the @var{a}'s since a segment's start
@@ -109,9 +109,9 @@
 ## @code{[1 1 3]} (a NaN that the sum itself makes, as @code{Inf - Inf}, stays).
 ## @qcode{"includenan"} with max and min lets the first NaN win: from there on the
 ## output is that NaN and its index.  The GPU scans @qcode{"includenan"} max and min
-## of real arrays, and @qcode{"omitnan"} sums and products of real device arrays (host
-## arrays cross to the GPU in pieces whose carry would lose a NaN the sum made: the CPU
-## engine scans them, and complex ones).
+## of real arrays, and @qcode{"omitnan"} sums and products of real arrays (host arrays
+## cross to it in one piece, as a piece's carry would lose a NaN the sum made, where its
+## memory holds one; the CPU engine scans larger ones, and complex ones).
 ##
 ## @item @qcode{"accurate"}
 ## A floating sum with a compensated state (a double-double, about 106 bits): every
@@ -119,9 +119,9 @@
 ## place (singles are summed in double and rounded twice), whatever the data's
 ## cancellation, and the same bits for any number of threads, and from call to call
 ## (it implies @qcode{"reproducible"}).  It costs about 1.2-2x the plain sum on the
-## CPU engine, which scans host arrays (their pieces' carry would lose the state's low
-## part); the GPU scans device arrays, every algorithm (with @qcode{"omitnan"}: the CPU
-## engine).
+## CPU engine; the GPU scans it with every algorithm, host arrays in one piece (a piece's
+## carry would lose the state's low part) where its memory holds one (with
+## @qcode{"omitnan"}: the CPU engine).
 ##
 ## @item @qcode{"reproducible"}
 ## The same bits from every call with the same input on the same machine, whatever the
@@ -137,7 +137,8 @@
 ## 1.5 times the plain scan at 2^26) and chooses the engine by size alone (the GPU from 2^16 elements,
 ## where there is one), not by timing.  Not with @qcode{"cub"}.  The bits may differ
 ## between the CPU and the GPU, between algorithms, between GPUs, and for host arrays too
-## large for the GPU's free memory, which go through it in smaller chunks.
+## large for the GPU's free memory, which go through it in smaller chunks (or, for the
+## scans that cross in one piece, the CPU engine).
 ##
 ## @item @qcode{"segments"}, @var{f}
 ## Head flags: a logical or real numeric array, nonzero where a segment starts
@@ -191,7 +192,9 @@
 ## engines, within the accuracy below).
 ## Host arrays go through the GPU in chunks, the next one copied in and the previous
 ## one copied out while one is scanned, with the scan state carried from chunk to chunk
-## on the GPU, so any size that fits in host memory works
+## on the GPU, so any size that fits in host memory works (@qcode{"omitnan"} sums and
+## products, @qcode{"accurate"} and @qcode{"recurrence"}, whose state an element does not
+## carry, go in one piece)
 ## (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size, for tests: a positive integer,
 ## at least 3; another value is ignored with a warning).  @env{GPUSCAN_ALGORITHM}
 ## replaces @qcode{"auto"} with the algorithm it names in every call (for tests; a call
@@ -749,6 +752,57 @@ endfunction
 %!     setenv ("GPUSCAN_CHUNK_ELEMENTS", "1000");
 %!     [y, iy] = gpuscan (x, 2, "max", "segments", s, "algorithm", "cpu");
 %!     assert (isequaln ({y, iy}, {r, ir}), "trial %d", trial);
+%!   endfor
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_CHUNK_ELEMENTS", old);
+%! end_unwind_protect
+
+%!test
+%! ## Scans whose state an element cannot carry ("omitnan", "accurate", "recurrence") cross
+%! ## in one chunk, whatever GPUSCAN_CHUNK_ELEMENTS says, on every algorithm ("cpu" runs
+%! ## the same chunk driver on host buffers): exact data, against unchunked scans
+%! old = getenv ("GPUSCAN_CHUNK_ELEMENTS");
+%! unwind_protect
+%!   x = mod ((1:420)' * 7, 19) - 9;
+%!   xn = x;
+%!   xn(mod (1:420, 13) == 0) = NaN;
+%!   pm = 1 - 2 * (mod (x, 5) == 0);
+%!   pm(mod (1:420, 17) == 0) = NaN;
+%!   a = mod ((1:420)', 3) - 1;
+%!   f = mod ((1:420)', 37) == 0;
+%!   cases = {{xn, "omitnan"}, {pm, "prod", "omitnan", "reverse"}, ...
+%!            {xn, "omitnan", "exclusive", "segments", f}, {x, "accurate"}, ...
+%!            {x, "recurrence", a}, {x, "recurrence", -1, "exclusive", "initial", 2}, ...
+%!            {x, "recurrence", a, "segments", f, "reverse"}};
+%!   for c = [5 419 1000]
+%!     for k = 1:numel (cases)
+%!       [v, opts] = deal (cases{k}{1}, cases{k}(2:end));
+%!       for shape = {[420 1], [20 21]}
+%!         o = opts;
+%!         for i = 1:numel (o)
+%!           if (numel (o{i}) == 420)
+%!             o{i} = reshape (o{i}, shape{1});
+%!           endif
+%!         endfor
+%!         vs = reshape (v, shape{1});
+%!         for dim = 1:2
+%!           if (any (strcmp (o, "segments")) && dim == 2)
+%!             continue;
+%!           endif
+%!           setenv ("GPUSCAN_CHUNK_ELEMENTS", "");
+%!           ref = gpuscan (vs, dim, o{:}, "algorithm", "cpu");
+%!           setenv ("GPUSCAN_CHUNK_ELEMENTS", num2str (c));
+%!           for alg = test_algorithms ()
+%!             if (strcmp (alg{1}, "cub") && any (strcmp (o, "accurate")))
+%!               continue;   # (accurate is reproducible, which cub is not)
+%!             endif
+%!             y = gpuscan (vs, dim, o{:}, "algorithm", alg{1});
+%!             assert (isequaln (y, ref), "chunk %d, case %d, %dx%d, dim %d, %s", c, k,
+%!                     shape{1}, dim, alg{1});
+%!           endfor
+%!         endfor
+%!       endfor
+%!     endfor
 %!   endfor
 %! unwind_protect_cleanup
 %!   setenv ("GPUSCAN_CHUNK_ELEMENTS", old);

@@ -83,6 +83,13 @@ static int next_slab_job (chunk_cursor *c, int slot, chunk_job *j)
   add_move (&j->put, s->in, (const char *) d->x + o0 * slab * es, n * es, 0, 1);
   if (d->heads_full)
     add_move (&j->put, s->heads, d->heads + o0 * slab, n, 0, 1);
+  if (d->op == SCAN_RECURRENCE)
+    {
+      if (d->coef_scalar)
+        add_move (&j->put, s->coef, d->coef, es, 0, 1);
+      else
+        add_move (&j->put, s->coef, (const char *) d->coef + o0 * slab * es, n * es, 0, 1);
+    }
   add_move (&j->get, s->out, (char *) d->y + o0 * slab * es, n * es, 0, 1);
   if (d->index)
     add_move (&j->get, s->index, d->index + o0 * slab, n * sizeof (double), 0, 1);
@@ -92,6 +99,8 @@ static int next_slab_job (chunk_cursor *c, int slot, chunk_job *j)
   j->scan.y = s->out;
   j->scan.heads = d->heads ? s->heads : NULL;
   j->scan.index = d->index ? s->index : NULL;
+  if (d->op == SCAN_RECURRENCE)
+    j->scan.coef = s->coef;
   return 1;
 }
 
@@ -210,7 +219,7 @@ int chunked_scan (const scan_desc *d, int64_t chunk, const chunk_backend *b)
 {
   if (scan_numel (d) == 0)
     return 0;
-  if (chunk < CHUNK_ELEMENTS_MIN)
+  if (chunk < CHUNK_ELEMENTS_MIN || (! chunk_carry_fits (d) && chunk < scan_numel (d)))
     return -1;
   chunk_cursor c = { 0 };
   c.d = d;

@@ -10,7 +10,8 @@
    scanning [carry, x...] gives exactly the outputs a sequential scan gives, for every
    operator, the saturating sum included.  Exclusive scans get one more step at the far
    end, whose output is the state after the chunk's last element: the next carry.  Head
-   flags of the extra steps keep a carry out of a segment that starts at the cut. */
+   flags of the extra steps keep a carry out of a segment that starts at the cut.  A scan
+   whose state an element cannot carry (chunk_carry_fits) goes through in one chunk. */
 #ifndef GPUSCAN_CHUNKED_SCAN_H
 #define GPUSCAN_CHUNKED_SCAN_H
 
@@ -45,6 +46,7 @@ typedef struct chunk_slot
   void *in, *out;
   uint8_t *heads;
   double *index;
+  void *coef;   /* a recurrence's coefficients: as many as in (one for a scalar a) */
 } chunk_slot;
 
 typedef struct chunk_backend
@@ -69,15 +71,15 @@ typedef struct chunk_backend
 /* 1 when an element can carry d's state across a cut, as the driver carries it; 0 for
    "omitnan" (a NaN state, as a sum's Inf - Inf, would be left out), accurate sums (the
    state has more bits than an element), recurrences (the state is a map) and complex
-   max and min (the state keeps candidates for a NaN part): those scan in one piece */
+   max and min (the state keeps candidates for a NaN part): those scan in one chunk */
 int chunk_carry_fits (const scan_desc *d);
 /* the fewest elements a chunk holds: a carry, an element and an exclusive end */
 #define CHUNK_ELEMENTS_MIN 3
 /* elements each engine buffer needs for chunks of chunk_elements (>= CHUNK_ELEMENTS_MIN) */
 int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk_elements);
-/* the scan of d (host pointers) in chunks of about chunk_elements (>= CHUNK_ELEMENTS_MIN),
-   pipelined over the two slots; 0 on success, else the first backend error (-1 for a
-   chunk below the minimum) */
+/* the scan of d (host pointers) in chunks of about chunk_elements (>= CHUNK_ELEMENTS_MIN,
+   and the whole array where chunk_carry_fits says no), pipelined over the two slots; 0 on
+   success, else the first backend error (-1 for a chunk below those) */
 int chunked_scan (const scan_desc *d, int64_t chunk_elements, const chunk_backend *b);
 
 #ifdef __cplusplus

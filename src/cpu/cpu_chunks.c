@@ -59,7 +59,8 @@ int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk)
       c->out = malloc ((size_t) m * es);
       c->heads = malloc ((size_t) (m > d->len ? m : d->len));
       c->index = malloc ((size_t) m * sizeof (double));
-      ok = ok && c->in && c->out && c->heads && c->index;
+      c->coef = d->op == SCAN_RECURRENCE ? malloc ((size_t) (d->coef_scalar ? 1 : m) * es) : NULL;
+      ok = ok && c->in && c->out && c->heads && c->index && (c->coef || d->op != SCAN_RECURRENCE);
     }
   const int err = ok ? chunked_scan (d, chunk, &b) : -1;
   for (int s = 0; s < 2; s++)
@@ -68,6 +69,7 @@ int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk)
       free (b.slot[s].out);
       free (b.slot[s].heads);
       free (b.slot[s].index);
+      free (b.slot[s].coef);
     }
   free (b.carry_index);
   return err;

@@ -37,6 +37,7 @@ static struct cuda_state {
   cudaEvent_t computed[2];   /* the device work on buffer slot i is done */
   device_buffer x, y, ix, heads, work, compact, carry, groups;
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
+  device_buffer coef;        /* a recurrence's coefficients (one chunk: the first slot's) */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
   gsk_context *kernels;      /* what the kernels keep of this CUDA context */
   char kernels_tuning[32], kernels_limits[32];   /* the names it was made with ("": none) */
@@ -79,7 +80,7 @@ static void set_status (const char *what, cudaError_t err)
 /* every grow-only device buffer */
 static device_buffer *const buffers[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.carry,
                                           &st.x2, &st.y2, &st.ix2, &st.heads2, &st.compact,
-                                          &st.groups };
+                                          &st.groups, &st.coef };
 #define BUFFER_COUNT (sizeof buffers / sizeof buffers[0])
 
 /* frees every buffer but `keep` (or all) */
@@ -535,7 +536,9 @@ static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, i
 /* the most elements per chunk that two slots of buffers fit in mem bytes */
 static int64_t chunk_fit (const scan_desc *d, size_t mem)
 {
-  const size_t per = 2 * scan_type_size (d->type) + (d->index ? 8 : 0) + (d->heads ? 1 : 0);
+  const size_t es = scan_type_size (d->type);
+  const size_t per = 2 * es + (d->index ? 8 : 0) + (d->heads ? 1 : 0)
+                     + (d->op == SCAN_RECURRENCE && ! d->coef_scalar ? es : 0);
   const size_t usable = mem > 2 * CUDA_MEMORY_RESERVE ? mem - 2 * CUDA_MEMORY_RESERVE : 0;
   const int64_t n = (int64_t) (usable / 4 / per);   /* two slots, and room for the workspace */
   return n < CUDA_MIN_CHUNK_ELEMENTS ? CUDA_MIN_CHUNK_ELEMENTS : n;
@@ -570,6 +573,8 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
         || (d->heads && (err = reserve (slot_buffers[s][3], heads_bytes, 0)) != cudaSuccess))
       break;
   if (err != cudaSuccess
+      || (d->op == SCAN_RECURRENCE
+          && (err = reserve (&st.coef, (size_t) (d->coef_scalar ? 1 : m) * es, 0)) != cudaSuccess)
       || (d->index && (err = reserve (&st.carry, (size_t) big.inner * 8, 0)) != cudaSuccess)
       || (err = reserve (&st.work, gsk_workspace_bytes (st.kernels, &big, a), 1)) != cudaSuccess)
     {
@@ -588,6 +593,7 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
       b.slot[s].out = slot_buffers[bs][1]->p;
       b.slot[s].index = slot_buffers[bs][2]->p;
       b.slot[s].heads = slot_buffers[bs][3]->p;
+      b.slot[s].coef = st.coef.p;   /* (only scans of one chunk have coefficients) */
     }
   b.carry_index = st.carry.p;
   b.transfer = chunk_transfer;
@@ -605,13 +611,16 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
 
 /* Host arrays go through the GPU in chunks of CUDA_PIPELINE_CHUNK_ELEMENTS (or the
    settings' size, for tests), smaller where the GPU's free memory asks for it: bounded
-   device memory for any size.  ENGINE_NO_MEMORY when even that does not fit. */
+   device memory for any size.  Scans whose state an element cannot carry go through in
+   one chunk (cuda_engine_covers: where the GPU's memory holds it).  ENGINE_NO_MEMORY when
+   that does not fit. */
 static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, const cuda_settings *set,
                               char *msg, size_t msg_size)
 {
   const int64_t n = scan_numel (d);
+  const int whole = ! chunk_carry_fits (d);
   int64_t chunk = set->chunk ? set->chunk : CUDA_PIPELINE_CHUNK_ELEMENTS;
-  if (n <= chunk)
+  if (n <= chunk || whole)
     chunk = n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : n;
   size_t free_mem = 0, total_mem = 0;
   cudaMemGetInfo (&free_mem, &total_mem);
@@ -621,6 +630,12 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, const cuda_se
       release_buffers ();
       cudaMemGetInfo (&free_mem, &total_mem);
       const int64_t fit = chunk_fit (d, free_mem);
+      if (whole && chunk > fit)
+        {
+          snprintf (msg, msg_size, "GPU memory for %lld elements in one piece (the scan's state "
+                    "does not cross chunks): %lld fit", (long long) n, (long long) fit);
+          return ENGINE_NO_MEMORY;
+        }
       chunk = chunk < fit ? chunk : fit;
     }
   return gpu_run_chunked (d, a, chunk, set->show_plan, msg, msg_size);
@@ -657,9 +672,12 @@ static engine_status need_gpu (char *msg, size_t msg_size)
 int cuda_engine_covers (const scan_desc *d)
 {
   /* host arrays cross in chunks whose carry is an element (chunked_scan.h): the scans
-     whose state an element does not hold take the CPU engine; device arrays
-     (cuda_engine_scan_resident) scan in one piece */
-  return gsk_supports (d) && chunk_carry_fits (d);
+     whose state an element does not hold cross in one chunk, where the GPU's memory
+     holds one (its whole memory: the choice depends on the call alone, as "reproducible"
+     asks), else take the CPU engine; device arrays (cuda_engine_scan_resident) scan in
+     one piece */
+  return init () && gsk_supports (d)
+         && (chunk_carry_fits (d) || scan_numel (d) <= chunk_fit (d, st.prop.totalGlobalMem));
 }
 
 /* The kernels' context with the settings' tuning table and device limits (tests ask for

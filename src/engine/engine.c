@@ -156,10 +156,12 @@ void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int6
 static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
 {
   /* (as the GPU engine, whose chunk logic this tests: chunks where an element carries
-     the state) */
-  if (chunk && scan_numel (d) > chunk && chunk_carry_fits (d))
+     the state, else one chunk) */
+  const int64_t n = scan_numel (d);
+  if (chunk && n > chunk)
     {
-      if (cpu_scan_in_chunks (d, chunk) == 0)
+      if (cpu_scan_in_chunks (d, chunk_carry_fits (d) ? chunk
+                                 : n > CHUNK_ELEMENTS_MIN ? n : CHUNK_ELEMENTS_MIN) == 0)
         return ENGINE_OK;
     }
   else if (cpu_scan (d) == 0)
@@ -257,7 +259,10 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
     return run_cpu (d, chunk, msg, msg_size);
   const cuda_settings gpu = { chunk, settings_show_plan (), settings_tuning (),
                               settings_device_limits () };
-  return cuda_engine_scan (d, a, &gpu, msg, msg_size);
+  const engine_status s = cuda_engine_scan (d, a, &gpu, msg, msg_size);
+  /* (a scan of one piece that the GPU's free memory does not hold now, as one it does not
+     cover) */
+  return s == ENGINE_NO_MEMORY && ! chunk_carry_fits (d) ? run_cpu (d, chunk, msg, msg_size) : s;
 #else
   if (a == ALG_AUTO)
     return run_cpu (d, chunk, msg, msg_size);
