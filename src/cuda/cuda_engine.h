@@ -20,12 +20,14 @@ typedef struct cuda_settings {
   const char *device_limits;   /* the GPU's limits clamped to a smaller one's ("": none) */
 } cuda_settings;
 
-/* 1 when the kernels scan d's (type, operator, options) for a host array (device
-   arrays: gsk_supports, in cuda_engine_scan_resident) */
+/* 1 when the kernels scan d's (type, operator, options) for a host array, and the scans
+   that cross in one chunk fit a quarter of the GPU's memory (device arrays: gsk_supports,
+   in cuda_engine_scan_resident) */
 int cuda_engine_covers (const scan_desc *d);
 /* Scan host arrays with algorithm a (ALG_AUTO: the kernels' default, or a GPU algorithm);
    ENGINE_NO_GPU without a usable GPU, ENGINE_UNSUPPORTED where the kernels do not cover
-   d. */
+   d, ENGINE_NO_MEMORY where the GPU's free memory does not hold the chunks (for the
+   scans of one chunk: the whole array). */
 engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
                                 char *msg, size_t msg_size);
 
