@@ -1,7 +1,8 @@
 ## End-to-end benchmark from Octave: gpuscan against cumsum, measured in the same run.
 ## Run with the package loaded:  octave-cli --eval "pkg load gpuscan; run bench/octave_bench.m"
-## Prints the issue's targets: 2^26 doubles and singles, 4096x4096 along dims 1 and 2,
-## 1000 doubles per call, and the worst excess of "auto" over cumsum from 1 to 2^28.
+## Prints 2^26 doubles and singles, 4096x4096 along dims 1 and 2, the scans of host arrays
+## that cross to the GPU in one piece (omitnan, accurate, recurrence: against cumsum or
+## filter), 1000 doubles per call, and the worst excess of "auto" over cumsum from 1 to 2^28.
 function octave_bench ()
   info = gpuscan_info ();
   printf ("gpuscan end-to-end benchmark: %s; CPU threads %d; GPU %s; %s\n", version_str (),
@@ -26,6 +27,26 @@ function octave_bench ()
     endfor
     clear x
   endfor
+  ## the scans whose state does not cross the host pipeline's chunks (one piece on the GPU),
+  ## against the builtin that gives (or is nearest to) the same values
+  x = randn (2^26, 1);
+  xn = x;
+  xn(1:1000:end) = NaN;
+  a = 0.5 + 0.4 * rand (2^26, 1);
+  one_piece = {"2^26 double omitnan", @() cumsum (x), {xn, "omitnan"};
+               "2^26 double accurate", @() cumsum (x), {x, "accurate"};
+               "2^26 double recurrence", @() filter (1, [1 -0.9], x), {x, "recurrence", 0.9};
+               "2^26 double recurrence a(k)", @() filter (1, [1 -0.9], x), {x, "recurrence", a}};
+  for c = 1:rows (one_piece)
+    tc = best_time (one_piece{c, 2}, 3);
+    args = one_piece{c, 3};
+    for al = algs
+      tg = best_time (@() gpuscan (args{:}, "algorithm", al{1}), 3);
+      printf ("%-26s %-10s %12.2f %12.2f %8.2fx\n", one_piece{c, 1}, al{1}, tg * 1e3, tc * 1e3,
+              tc / tg);
+    endfor
+  endfor
+  clear x xn a
   x = randn (1000, 1);
   tc = per_call (@() cumsum (x), 20000);
   tg = per_call (@() gpuscan (x), 20000);
