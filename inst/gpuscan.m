@@ -109,9 +109,9 @@
 ## @code{[1 1 3]} (a NaN that the sum itself makes, as @code{Inf - Inf}, stays).
 ## @qcode{"includenan"} with max and min lets the first NaN win: from there on the
 ## output is that NaN and its index.  The GPU scans @qcode{"includenan"} max and min
-## of real arrays, and @qcode{"omitnan"} sums and products of real arrays (host arrays
+## of real arrays, and @qcode{"omitnan"} sums and products, complex too (host arrays
 ## cross to it in one piece, as a piece's carry would lose a NaN the sum made, where its
-## memory holds one; the CPU engine scans larger ones, and complex ones).
+## memory holds one; the CPU engine scans larger ones).
 ##
 ## @item @qcode{"accurate"}
 ## A floating sum with a compensated state (a double-double, about 106 bits): every
@@ -770,8 +770,11 @@ endfunction
 %!   pm(mod (1:420, 17) == 0) = NaN;
 %!   a = mod ((1:420)', 3) - 1;
 %!   f = mod ((1:420)', 37) == 0;
+%!   units = [1; 1i; -1; -1i];
 %!   cases = {{xn, "omitnan"}, {pm, "prod", "omitnan", "reverse"}, ...
 %!            {xn, "omitnan", "exclusive", "segments", f}, {x, "accurate"}, ...
+%!            {complex(xn, flipud (xn)), "omitnan"}, ...
+%!            {single(pm .* units(mod ((1:420)', 4) + 1)), "prod", "omitnan"}, ...
 %!            {x, "recurrence", a}, {x, "recurrence", -1, "exclusive", "initial", 2}, ...
 %!            {x, "recurrence", a, "segments", f, "reverse"}};
 %!   for c = [5 419 1000]

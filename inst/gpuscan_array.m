@@ -328,11 +328,17 @@ endfunction
 %! ## (on the GPU: the omit_nan kernels; a NaN the sum makes, Inf - Inf, stays)
 %! xi = xn;
 %! xi([100 2000]) = [Inf -Inf];
-%! for c = {@double, @single}
+%! units = [1, 1i, -1, -1i];
+%! for c = {@double, @single, @(v) complex (v, flipud (v)), @(v) single (complex (-v, v))}
 %!   for o = {{}, {"exclusive"}, {"reverse"}, {"prod"}, {"prod", "reverse"}, {2}}
 %!     h = c{1} (reshape (xi, [], 50));
 %!     if (any (strcmp (o{1}, "prod")))
-%!       h = sign (h) + isnan (h) .* h;   # (+-1 and NaN: exact products)
+%!       ## (+-1, complex +-1 and +-i, and NaN: exact products)
+%!       u = real (h);
+%!       h = sign (u) + isnan (u) .* u;
+%!       if (iscomplex (c{1} (1)))
+%!         h = h .* units(mod (reshape (1:numel (h), size (h)), 4) + 1);
+%!       endif
 %!     endif
 %!     assert (isequaln (gather (gpuscan (gpuscan_array (h), o{1}{:}, "omitnan")),
 %!                       gpuscan (h, o{1}{:}, "omitnan")));

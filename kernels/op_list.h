@@ -34,6 +34,10 @@ typedef sum_op<cplx<double>> sum_cdouble;
 typedef prod_op<cplx<double>> prod_cdouble;
 typedef sum_op<cplx<float>> sum_csingle;
 typedef prod_op<cplx<float>> prod_csingle;
+typedef omit_nan<sum_op<cplx<double>>> sumomit_cdouble;
+typedef omit_nan<prod_op<cplx<double>>> prodomit_cdouble;
+typedef omit_nan<sum_op<cplx<float>>> sumomit_csingle;
+typedef omit_nan<prod_op<cplx<float>>> prodomit_csingle;
 typedef accurate_sum<cplx<double>> sumacc_cdouble;
 typedef accurate_sum<cplx<float>> sumacc_csingle;
 typedef recurrence_op<cplx<double>> rec_cdouble;
@@ -77,7 +81,8 @@ GSK_VALUE_NAMES (uint64_t, uint64)
 #define GSK_OPS_single(X)                                                        \
   X (sum_single) X (prod_single) X (max_single) X (min_single) X (vmax_single) X (vmin_single)
 #define GSK_OPS_omitnan(X)                                                       \
-  X (sumomit_double) X (prodomit_double) X (sumomit_single) X (prodomit_single)
+  X (sumomit_double) X (prodomit_double) X (sumomit_single) X (prodomit_single)  \
+  X (sumomit_cdouble) X (prodomit_cdouble) X (sumomit_csingle) X (prodomit_csingle)
 #define GSK_OPS_accurate(X)                                                      \
   X (sumacc_double) X (sumacc_single) X (sumacc_cdouble) X (sumacc_csingle)
 #define GSK_OPS_includenan(X)                                                    \

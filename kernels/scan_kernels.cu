@@ -81,15 +81,13 @@ bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
       GSK_INT_CASE (SCAN_UINT64, uint64, GSK_VALUES_ONLY (uint64) GSK_BITS (uint64))
     case SCAN_CDOUBLE:
       GSK_RECURRENCE_OR_ACCURATE (cdouble)
-      if (omit) return false;   // (a complex NaN element: the CPU engine)
-      if (d->op == SCAN_SUM) return f (sum_cdouble ()), true;
-      if (d->op == SCAN_PROD) return f (prod_cdouble ()), true;
+      if (d->op == SCAN_SUM) return omit ? f (sumomit_cdouble ()) : f (sum_cdouble ()), true;
+      if (d->op == SCAN_PROD) return omit ? f (prodomit_cdouble ()) : f (prod_cdouble ()), true;
       return false;   // complex max/min: abs and arg as the C library computes them: CPU
     case SCAN_CSINGLE:
       GSK_RECURRENCE_OR_ACCURATE (csingle)
-      if (omit) return false;
-      if (d->op == SCAN_SUM) return f (sum_csingle ()), true;
-      if (d->op == SCAN_PROD) return f (prod_csingle ()), true;
+      if (d->op == SCAN_SUM) return omit ? f (sumomit_csingle ()) : f (sum_csingle ()), true;
+      if (d->op == SCAN_PROD) return omit ? f (prodomit_csingle ()) : f (prod_csingle ()), true;
       return false;
     case SCAN_LOGICAL:
       // a logical "native" sum and max are a running OR: max over 0/1 bytes, whose empty

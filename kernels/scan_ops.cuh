@@ -147,16 +147,21 @@ struct bits_op
   static __device__ __forceinline__ void emit (A a, T *y, double *) { *y = T (a); }
 };
 
-// MATLAB's "omitnan" for real sums and products: a NaN element counts as +0 in a sum
-// (so a sum of nothing but NaN is +0) and 1 in a product, as the CPU engine's
-// sumomit/prodomit lift it; the rest is the operator's own
+// MATLAB's "omitnan" for sums and products: a NaN element (complex: with a NaN part)
+// counts as +0 in a sum (so a sum of nothing but NaN is +0) and 1 in a real product; a
+// complex product leaves it out (the empty product), as the CPU engine's sumomit/prodomit
+// lift it; the rest is the operator's own
+template <typename T> __device__ __forceinline__ bool has_nan (T x) { return x != x; }
+template <typename T> __device__ __forceinline__ bool has_nan (cplx<T> x)
+{ return x.re != x.re || x.im != x.im; }
 template <typename Op>
 struct omit_nan : Op
 {
   typedef typename Op::elem T;
-  static __device__ __forceinline__ typename Op::A lift (T x, int64_t k)
+  typedef typename Op::A A;
+  static __device__ __forceinline__ A lift (T x, int64_t k)
   {
-    return x != x ? T (std::is_same<Op, sum_op<T>>::value ? 0 : 1) : Op::lift (x, k);
+    return has_nan (x) ? (std::is_same<Op, sum_op<T>>::value ? A {} : Op::identity ()) : Op::lift (x, k);
   }
 };
 

@@ -317,22 +317,37 @@ static void put_part (int single, void *a, int64_t i, double v)
     ((double *) a)[i] = v;
 }
 
-/* data for "omitnan" sums and products: small integers (sums) or +-1 (products), one
-   element in 7 a NaN; with `inf`, +Inf a third of the way and -Inf two thirds (a sum's
-   Inf - Inf is a NaN state, which stays) */
+/* data for "omitnan" sums and products: small integers (sums) or +-1 (products; complex:
+   1, -1, i or -i), one element in 7 a NaN (complex: in one part); with `inf`, +Inf a
+   third of the way and -Inf two thirds (a sum's Inf - Inf is a NaN state, which stays;
+   not in complex products, whose Inf parts give NaN parts that depend on the grouping) */
 static void fill_nan (scan_type t, scan_op op, void *x, int64_t n, int inf)
 {
+  const int complex = t == SCAN_CDOUBLE || t == SCAN_CSINGLE;
+  const int single = t == SCAN_SINGLE || t == SCAN_CSINGLE;
   for (int64_t i = 0; i < n; i++)
     {
       const uint64_t r = next ();
       double v = op == SCAN_PROD ? ((r >> 8) % 16 == 0 ? -1 : 1) : (int) (r % 17) - 8;
+      double w = complex && op == SCAN_SUM ? (int) ((r >> 32) % 17) - 8 : 0;
+      if (complex && op == SCAN_PROD && (r >> 12) % 8 == 0)
+        {
+          w = v;
+          v = 0;
+        }
       if ((r >> 20) % 7 == 0)
-        v = NAN;
-      if (inf && i == n / 3)
+        *(complex && (r >> 24) % 2 ? &w : &v) = NAN;
+      if (inf && ! (complex && op == SCAN_PROD) && i == n / 3)
         v = INFINITY;
-      if (inf && i == 2 * n / 3 && n > 2)
+      if (inf && ! (complex && op == SCAN_PROD) && i == 2 * n / 3 && n > 2)
         v = -INFINITY;
-      put_part (t != SCAN_DOUBLE, x, i, v);
+      if (complex)
+        {
+          put_part (single, x, 2 * i, v);
+          put_part (single, x, 2 * i + 1, w);
+        }
+      else
+        put_part (single, x, i, v);
     }
 }
 
@@ -785,19 +800,22 @@ int main (int argc, char **argv)
                   scan_type_name ((scan_type) t), runs - runs_before, failures - failures_before,
                   seconds_since (&t0));
       }
-  /* "omitnan": double and single sums and products with NaN (left out) and +-Inf in the
-     data, every algorithm, vectors and lanes, inclusive, exclusive, reverse, segmented */
+  /* "omitnan": sums and products of the four floating types with NaN (left out) and +-Inf
+     in the data, every algorithm, vectors and lanes, inclusive, exclusive, reverse,
+     segmented */
   if (! tiny)
     {
+      static const scan_type nan_types[] = { SCAN_DOUBLE, SCAN_SINGLE, SCAN_CDOUBLE, SCAN_CSINGLE };
       const long runs_before = runs, failures_before = failures;
       for (int a = 0; a < GSK_NALGORITHMS; a++)
-        for (int t = 0; t < 2; t++)
+        for (int t = 0; t < 4; t++)
           for (int op = 0; op < 2; op++)
             for (int s = 0; s < 5; s++)
               for (int m = 0; m < 5; m++)
                 {
-                  scan_desc h = flag_case (t ? SCAN_SINGLE : SCAN_DOUBLE, op ? SCAN_PROD : SCAN_SUM,
-                                           flag_sizes[s], m, INT64_MAX, heads, x);
+                  /* (33 lanes of 70001 complex at most: the buffers' size) */
+                  scan_desc h = flag_case (nan_types[t], op ? SCAN_PROD : SCAN_SUM, flag_sizes[s], m,
+                                           t >= 2 ? 70001 : INT64_MAX, heads, x);
                   h.nan_rule = SCAN_NAN_OMIT;
                   fill_nan (h.type, h.op, x, scan_numel (&h), s % 2);
                   check (&h, (gsk_algorithm) a, y, ref, ix, ref_ix, "omitnan");
