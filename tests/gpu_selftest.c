@@ -323,25 +323,25 @@ static void put_part (int single, void *a, int64_t i, double v)
    not in complex products, whose Inf parts give NaN parts that depend on the grouping) */
 static void fill_nan (scan_type t, scan_op op, void *x, int64_t n, int inf)
 {
-  const int complex = t == SCAN_CDOUBLE || t == SCAN_CSINGLE;
+  const int is_complex = t == SCAN_CDOUBLE || t == SCAN_CSINGLE;
   const int single = t == SCAN_SINGLE || t == SCAN_CSINGLE;
   for (int64_t i = 0; i < n; i++)
     {
       const uint64_t r = next ();
       double v = op == SCAN_PROD ? ((r >> 8) % 16 == 0 ? -1 : 1) : (int) (r % 17) - 8;
-      double w = complex && op == SCAN_SUM ? (int) ((r >> 32) % 17) - 8 : 0;
-      if (complex && op == SCAN_PROD && (r >> 12) % 8 == 0)
+      double w = is_complex && op == SCAN_SUM ? (int) ((r >> 32) % 17) - 8 : 0;
+      if (is_complex && op == SCAN_PROD && (r >> 12) % 8 == 0)
         {
           w = v;
           v = 0;
         }
       if ((r >> 20) % 7 == 0)
-        *(complex && (r >> 24) % 2 ? &w : &v) = NAN;
-      if (inf && ! (complex && op == SCAN_PROD) && i == n / 3)
+        *(is_complex && (r >> 24) % 2 ? &w : &v) = NAN;
+      if (inf && ! (is_complex && op == SCAN_PROD) && i == n / 3)
         v = INFINITY;
-      if (inf && ! (complex && op == SCAN_PROD) && i == 2 * n / 3 && n > 2)
+      if (inf && ! (is_complex && op == SCAN_PROD) && i == 2 * n / 3 && n > 2)
         v = -INFINITY;
-      if (complex)
+      if (is_complex)
         {
           put_part (single, x, 2 * i, v);
           put_part (single, x, 2 * i + 1, w);
