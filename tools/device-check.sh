@@ -80,13 +80,13 @@ if [[ $steps == *" variants "* ]]; then
     variant_pid[$name]=$!
   done
 fi
-# waits once for the variants' builds (before any benchmark: a benchmark beside a build
+# before the benchmarks, once: waits for the variants' builds (a benchmark beside a build
 # timed small scans up to 2 us slower, commit 08ddd9d), and until the file
 # $GSK_BENCH_AFTER exists where that is set (another run of this script beside this one,
 # e.g. the matrix, touches it when it ends: the benchmarks then have the GPU alone)
-variants_built=""; variants_waited=""
-wait_variants () {
-  [ -n "$variants_waited" ] && return; variants_waited=1
+variants_built=""; benchmarks_waited=""
+wait_before_benchmarks () {
+  [ -n "$benchmarks_waited" ] && return; benchmarks_waited=1
   while [ -n "${GSK_BENCH_AFTER:-}" ] && [ ! -e "$GSK_BENCH_AFTER" ]; do sleep 2; done
   for spec in ${GSK_VARIANTS:-}; do
     name=${spec%%:*}; vb=/tmp/gs-variant-$name
@@ -150,13 +150,13 @@ if [[ $steps == *" large "* ]]; then
   step_done large
 fi
 if [[ $steps == *" bench "* ]]; then
-  wait_variants
+  wait_before_benchmarks
   $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
   grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
   step_done bench
 fi
 if [[ $steps == *" variants "* ]]; then
-  wait_variants
+  wait_before_benchmarks
   # (the benchmarks one after another, none beside a build)
   # (without the build step, no main column: name a variant with no flags, "base:")
   names=""; files=""
