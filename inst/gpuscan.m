@@ -72,9 +72,9 @@
 ## @qcode{"reproducible"}: its ordered look-back), its maps composed in another grouping
 ## than the CPU engine's blocks: the results agree within the bound above.  Where an
 ## @var{a} is Inf or NaN, or the product of the @var{a}'s since a segment's start
-## overflows, the composed maps can give NaN where the loop gives a number; and with
-## @var{y0} = 0 the GPU does not form @code{@var{a}(1) * @var{y0}} at a segment's first
-## element, so an Inf or NaN there is not taken in as the CPU engine takes it.
+## overflows, the composed maps can give NaN where the loop gives a number.  From
+## @var{y0} = 0 a segment's first output is its @var{x} alone, as @code{filter}'s is:
+## an Inf or NaN @var{a} there is not multiplied by 0 (every engine).
 ##
 ## The logical, bitwise and log-space operators run on both engines, as the sums do (the
 ## logical and bitwise ones are exact: every engine and algorithm gives the same bits;
@@ -1106,6 +1106,27 @@ endfunction
 %! assert (class (gpuscan (x, "recurrence", single (0.5))), "single");
 %! assert (gpuscan (int8 ([1 2 3]), "recurrence", 1), [1 3 6]);
 %! assert (size (gpuscan (zeros (0, 3), "recurrence", 2)), [0 3]);
+%!test
+%! ## an Inf or NaN A at a segment's first element: from y0 = 0 the output there is X
+%! ## alone, as filter's; from y0 = 2 it is A * 2 + X, carried on across the blocks
+%! n = 2^15 + 7;
+%! x = ones (n, 1); a = 0.5 * ones (n, 1);
+%! s = false (n, 1); s([10000 20000]) = true;
+%! a([1 10000]) = [NaN Inf];
+%! f = @(m, si) filter (1, [1 -0.5], ones (m, 1), si);
+%! from0 = [f(9999, 0); f(10000, 0); f(n - 19999, 0)];
+%! from2 = [NaN(9999, 1); Inf(10000, 1); f(n - 19999, 1)];
+%! sr = false (n, 1); sr([n-9998, n-19998]) = true;   # the same segments, reversed
+%! for alg = gpuscan_info ().algorithms
+%!   o = {"recurrence", a, "segments", s, "algorithm", alg{1}};
+%!   assert (gpuscan (x, o{:}), from0, 1e-12);
+%!   assert (gpuscan (x, o{:}, "initial", 2), from2, 1e-12);
+%!   o = {"recurrence", flipud(a), "segments", sr, "reverse", "algorithm", alg{1}};
+%!   assert (gpuscan (x, o{:}), flipud (from0), 1e-12);
+%!   assert (gpuscan (x, o{:}, "initial", 2), flipud (from2), 1e-12);
+%!   assert (gpuscan ([1 2 3], "recurrence", [Inf 1 1], "algorithm", alg{1}), [1 3 6]);
+%!   assert (gpuscan ([1 2 3], "recurrence", [NaN 1 1], "exclusive", "algorithm", alg{1}), [0 1 3]);
+%! endfor
 %!test
 %! ## a long line in blocks (of 16384 doubles), segments within and across them,
 %! ## forward and reverse: as the loop

@@ -1,6 +1,8 @@
 /* Linear recurrences y(k) = a(k) y(k-1) + b(k) along a dimension, y before the first
    element (and before each segment's) the initial value: a scan of the affine maps
    f_k (y) = a(k) y + b(k), which compose as (a2, b2) after (a1, b1) = (a2 a1, a2 b1 + b2).
+   Where y0 = 0 a segment's first output is b alone, as filter's is (an Inf or NaN a
+   there is not multiplied by 0), and as the GPU's maps give it.
    A long line is cut into blocks of a fixed size (CPU_BLOCK_BYTES, whatever the threads):
    each block's composed map (reduce), the carries into the blocks one after another,
    then each block's outputs from its carry (scan).  Across vectors and for many lines a
@@ -45,30 +47,33 @@ static T run_line_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k0, 
   for (int64_t k = k0; k < k1; k++)                                                   \
     {                                                                                 \
       const int64_t at = at_step (d, i, o, k);                                        \
-      if (starts_##NAME (d, i, o, k))                                                 \
+      const int start = starts_##NAME (d, i, o, k);                                   \
+      if (start)                                                                      \
         y = y0;                                                                       \
       const T before = y;                                                             \
-      y = a[d->coef_scalar ? 0 : at] * y + b[at];                                     \
+      y = start && y0 == 0 ? b[at] : a[d->coef_scalar ? 0 : at] * y + b[at];          \
       if (emit)                                                                       \
         out[at] = d->exclusive ? before : y;                                          \
     }                                                                                 \
   return y;                                                                           \
 }                                                                                     \
-/* the composed map of steps [k0, k1) of a line: y_end = A y_start + B (A = 0 once a  \
-   segment starts inside, B then from y0) */                                          \
+/* the composed map of steps [k0, k1) of a line: y_end = A y_start + B, or B alone    \
+   (*cut) once a segment starts inside, B then from y0 */                             \
 static void compose_##NAME (const scan_desc *d, int64_t k0, int64_t k1, T y0, T *A,  \
-                            T *B)                                                     \
+                            T *B, uint8_t *cut)                                       \
 {                                                                                     \
   const T *b = (const T *) d->x, *a = (const T *) d->coef;                            \
   T p = 1, q = 0;                                                                     \
+  *cut = 0;                                                                           \
   for (int64_t k = k0; k < k1; k++)                                                   \
     {                                                                                 \
       const int64_t at = at_step (d, 0, 0, k);                                        \
       const T ak = a[d->coef_scalar ? 0 : at];                                        \
       if (starts_##NAME (d, 0, 0, k))                                                 \
         {                                                                             \
-          p = 0;                                                                      \
-          q = y0;                                                                     \
+          *cut = 1;                                                                   \
+          q = y0 == 0 ? b[at] : ak * y0 + b[at];                                      \
+          continue;                                                                   \
         }                                                                             \
       p = ak * p;                                                                     \
       q = ak * q + b[at];                                                             \
@@ -76,14 +81,14 @@ static void compose_##NAME (const scan_desc *d, int64_t k0, int64_t k1, T y0, T 
   *A = p;                                                                             \
   *B = q;                                                                             \
 }                                                                                     \
-typedef struct { const scan_desc *d; T y0; int64_t block; T *A, *B, *carry; }         \
-  job_##NAME;                                                                         \
+typedef struct { const scan_desc *d; T y0; int64_t block; T *A, *B, *carry;           \
+                 uint8_t *cut; } job_##NAME;                                                                         \
 static void reduce_piece_##NAME (void *ctx, int64_t j)                                \
 {                                                                                     \
   const job_##NAME *c = ctx;                                                          \
   const int64_t k0 = j * c->block, k1 = k0 + c->block < c->d->len ? k0 + c->block     \
                                                                     : c->d->len;      \
-  compose_##NAME (c->d, k0, k1, c->y0, &c->A[j], &c->B[j]);                           \
+  compose_##NAME (c->d, k0, k1, c->y0, &c->A[j], &c->B[j], &c->cut[j]);               \
 }                                                                                     \
 static void scan_piece_##NAME (void *ctx, int64_t j)                                  \
 {                                                                                     \
@@ -109,10 +114,11 @@ static int recurrence_##NAME (const scan_desc *d, T y0, int nthreads)           
     {                                                                                 \
       /* one long line: blocks of a fixed size, whatever the threads */               \
       const int64_t nb = (d->len + block - 1) / block;                                \
-      T *buf = malloc (3 * (size_t) nb * sizeof (T));                                 \
+      T *buf = malloc (3 * (size_t) nb * sizeof (T) + (size_t) nb);                   \
       if (! buf)                                                                      \
         return -1;                                                                    \
-      job_##NAME c = { d, y0, block, buf, buf + nb, buf + 2 * nb };                   \
+      job_##NAME c = { d, y0, block, buf, buf + nb, buf + 2 * nb,                     \
+                       (uint8_t *) (buf + 3 * nb) };                                  \
       if (nthreads > 1)                                                               \
         work_pool_for (nb, reduce_piece_##NAME, &c);                                  \
       else                                                                            \
@@ -120,7 +126,8 @@ static int recurrence_##NAME (const scan_desc *d, T y0, int nthreads)           
           reduce_piece_##NAME (&c, j);                                                \
       c.carry[0] = y0;                                                                \
       for (int64_t j = 1; j < nb; j++)                                                \
-        c.carry[j] = c.A[j - 1] * c.carry[j - 1] + c.B[j - 1];                        \
+        c.carry[j] = c.cut[j - 1] ? c.B[j - 1]                                        \
+                                  : c.A[j - 1] * c.carry[j - 1] + c.B[j - 1];         \
       if (nthreads > 1)                                                               \
         work_pool_for (nb, scan_piece_##NAME, &c);                                    \
       else                                                                            \
