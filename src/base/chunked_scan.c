@@ -215,6 +215,14 @@ static int run_job (const chunk_backend *b, const chunk_job *j)
   return err;
 }
 
+int64_t chunk_elements_for (const scan_desc *d, int64_t chunk_elements)
+{
+  const int64_t n = scan_numel (d);
+  if (n > chunk_elements && chunk_carry_fits (d))
+    return chunk_elements;
+  return n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : n;
+}
+
 int chunked_scan (const scan_desc *d, int64_t chunk, const chunk_backend *b)
 {
   if (scan_numel (d) == 0)

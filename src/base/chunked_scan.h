@@ -75,6 +75,9 @@ typedef struct chunk_backend
 int chunk_carry_fits (const scan_desc *d);
 /* the fewest elements a chunk holds: a carry, an element and an exclusive end */
 #define CHUNK_ELEMENTS_MIN 3
+/* the chunk a scan of d takes where chunks of chunk_elements are asked for: the whole
+   array where it is no larger or chunk_carry_fits says no (at least CHUNK_ELEMENTS_MIN) */
+int64_t chunk_elements_for (const scan_desc *d, int64_t chunk_elements);
 /* elements each engine buffer needs for chunks of chunk_elements (>= CHUNK_ELEMENTS_MIN) */
 int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk_elements);
 /* the scan of d (host pointers) in chunks of about chunk_elements (>= CHUNK_ELEMENTS_MIN,

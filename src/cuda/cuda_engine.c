@@ -619,9 +619,7 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, const cuda_se
 {
   const int64_t n = scan_numel (d);
   const int whole = ! chunk_carry_fits (d);
-  int64_t chunk = set->chunk ? set->chunk : CUDA_PIPELINE_CHUNK_ELEMENTS;
-  if (n <= chunk || whole)
-    chunk = n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : n;
+  int64_t chunk = chunk_elements_for (d, set->chunk ? set->chunk : CUDA_PIPELINE_CHUNK_ELEMENTS);
   size_t free_mem = 0, total_mem = 0;
   cudaMemGetInfo (&free_mem, &total_mem);
   if (chunk > chunk_fit (d, free_mem + held_bytes ()))

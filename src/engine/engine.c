@@ -160,7 +160,7 @@ static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size
   const int64_t n = scan_numel (d);
   if (chunk && n > chunk)
     {
-      if (cpu_scan_in_chunks (d, chunk_carry_fits (d) ? chunk : n) == 0)
+      if (cpu_scan_in_chunks (d, chunk_elements_for (d, chunk)) == 0)
         return ENGINE_OK;
     }
   else if (cpu_scan (d) == 0)
