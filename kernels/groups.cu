@@ -149,7 +149,7 @@ extern "C" cudaError_t gsk_group_order (gsk_context *c, const double *keys, int6
   int64_t *positions = reinterpret_cast<int64_t *> (sorted + n);
   label_range *range = reinterpret_cast<label_range *> (positions + n);
   void *sort_ws = reinterpret_cast<char *> (range) + 256;
-  size_t ws_bytes = gsk_group_order_workspace_bytes (n) - 3 * (size_t) n * 8 - 256;
+  size_t ws_bytes = sort_bytes (n);
   const unsigned blocks = elementwise_blocks (*c, n);
   const label_range start = { LLONG_MAX, LLONG_MIN, 0 };
   label_range r;
