@@ -948,6 +948,31 @@ endfunction
 %! end_unwind_protect
 
 %!testif ; gpuscan_info ().fault_injection && gpuscan_info ().gpu_count > 0
+%! ## A GPU whose memory other processes hold (a test build: GPUSCAN_FAULT=busy, no free
+%! ## memory), in a fresh Octave whose GPUSCAN_PLAN lines count the GPU's launches: a sum
+%! ## goes through in the smallest chunks (2^20 elements: three or more for 2^21 + 5), and
+%! ## a scan of one piece ("omitnan", "accurate", "recurrence") runs on the CPU engine
+%! ## (no launch), under a named algorithm and under "auto"; each as the CPU engine gives it
+%! octave = fullfile (OCTAVE_HOME (), "bin", "octave-cli");
+%! setup = sprintf (["addpath ('%s'); addpath ('%s'); warning ('off', 'gpuscan:gpu_fallback');", ...
+%!                   "x = mod ((1:2^21+5)', 17) - 8; x(7:1000:end) = NaN;"],
+%!                  fileparts (which ("gpuscan_array")), fileparts (which ("gpuscan")));
+%! cases = {"{}", "{'omitnan'}", "{'accurate'}", "{'recurrence', 0.5}"};
+%! on_gpu = [true false false false];
+%! for k = 1:numel (cases)
+%!   for alg = {"decoupled", "auto"}
+%!     code = sprintf (["%s c = %s; r = gpuscan (x, c{:}, 'algorithm', 'cpu');", ...
+%!                      "y = gpuscan (x, c{:}, 'algorithm', '%s'); printf ('same %%d', isequaln (y, r));"],
+%!                     setup, cases{k}, alg{1});
+%!     [~, out] = system (sprintf (['GPUSCAN_FAULT=busy GPUSCAN_PLAN=1 GPUSCAN_ENGINE=gpu ', ...
+%!                                  '"%s" --no-gui --norc --no-history --quiet --eval "%s" 2>&1'], octave, code));
+%!     assert (! isempty (strfind (out, "same 1")), out);
+%!     launches = numel (strfind (out, "gpuscan plan:"));
+%!     assert (on_gpu(k) && launches >= 3 || ! on_gpu(k) && launches == 0, out);
+%!   endfor
+%! endfor
+
+%!testif ; gpuscan_info ().fault_injection && gpuscan_info ().gpu_count > 0
 %! ## A device reset in a fresh Octave (a test build: GPUSCAN_FAULT=lost), with a device
 %! ## array made before the kernels first load: the kernels' caches of the old context (a
 %! ## native sum's redo word) must go with it.  Without that, the native sum after the

@@ -53,6 +53,16 @@ static cudaError_t device_malloc (void **p, size_t bytes)
   return err != cudaSuccess ? err : cudaMalloc (p, bytes);
 }
 
+/* the GPU's free memory, in bytes, as the chunk pipeline sizes its chunks by it */
+static size_t free_memory (void)
+{
+  size_t free_mem = 0, total_mem = 0;
+  if (FAULT ("busy", cudaErrorMemoryAllocation) != cudaSuccess)
+    return 0;
+  cudaMemGetInfo (&free_mem, &total_mem);
+  return free_mem;
+}
+
 /* waits for the work queued on the scan stream (device-array calls do not wait) */
 static cudaError_t settle (void)
 {
@@ -620,14 +630,11 @@ static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, const cuda_se
   const int64_t n = scan_numel (d);
   const int whole = ! chunk_carry_fits (d);
   int64_t chunk = chunk_elements_for (d, set->chunk ? set->chunk : CUDA_PIPELINE_CHUNK_ELEMENTS);
-  size_t free_mem = 0, total_mem = 0;
-  cudaMemGetInfo (&free_mem, &total_mem);
-  if (chunk > chunk_fit (d, free_mem + held_bytes ()))
+  if (chunk > chunk_fit (d, free_memory () + held_bytes ()))
     {
       /* give the buffers back, and take chunks of what fits */
       release_buffers ();
-      cudaMemGetInfo (&free_mem, &total_mem);
-      const int64_t fit = chunk_fit (d, free_mem);
+      const int64_t fit = chunk_fit (d, free_memory ());
       if (whole && chunk > fit)
         {
           snprintf (msg, msg_size, "GPU memory for %lld elements in one piece (the scan's state "

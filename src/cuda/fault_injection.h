@@ -6,6 +6,8 @@
      launch      every scan launch fails
      lost        the device is gone: every wait fails with a sticky error, and at
                  start-up there is no device
+     busy        the GPU's memory is all taken by other processes: its free memory,
+                 as the chunk pipeline asks for it, is 0
    Several faults may be named, separated by commas. */
 #ifndef GPUSCAN_FAULT_INJECTION_H
 #define GPUSCAN_FAULT_INJECTION_H
