@@ -58,7 +58,8 @@ source /tmp/octave/activate
 tarball=$(ls "$top"/.device/gpuscan-*.tar.gz | head -n 1)
 nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv,noheader | tee "$OUT/gpu.txt"
 b=/tmp/gs-build
-pkg_prefix=/tmp/opkg; mkdir -p $pkg_prefix
+# (GSK_PKG_PREFIX: another install for a second instance beside this one, e.g. osanitize beside the matrix)
+pkg_prefix=${GSK_PKG_PREFIX:-/tmp/opkg}; mkdir -p $pkg_prefix
 pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_list', '$pkg_prefix/ll'); pkg ('global_list', '$pkg_prefix/gl');"
 # Octave as the scripts run it (no history: where it cannot be saved, every exit printed an error)
 octave="octave-cli --no-gui --norc --no-history --quiet"
