@@ -481,20 +481,24 @@ endfunction
 %! endfor
 %! y = gather (gpuscan (gpuscan_array (x), "recurrence", 0.999, "reproducible"));
 %! assert (isequal (y, gather (gpuscan (gpuscan_array (x), "recurrence", 0.999, "reproducible"))));
-%! ## an Inf a gives Inf as the loop does, a NaN a NaN, inside a segment and at its start
-%! ## (from y0 = 0 a segment starts at x alone, as filter; signs that make Inf - Inf may
-%! ## differ: help)
+%! ## an Inf a inside a segment gives Inf as the loop does (y0 = 0 too), a NaN a NaN; at
+%! ## a segment's start a * y0 with y0 = 0 (an Inf a at a start with another y0, and
+%! ## signs that make Inf - Inf, may differ: help)
 %! s = logical ([1; 0; 0; 1; 0; 0; 1; 0; 0]);
-%! for a = {[0.5; Inf; 0.5; 0.5; Inf; 0.5; 2; NaN; 0.5], [Inf; 1; Inf; NaN; 0.5; NaN; Inf; 2; Inf]}
-%!   for o = {{}, {"initial", 2}, {"exclusive"}, {"reverse"}, {"reverse", "initial", 2}}
-%!     y = gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a{1}, "segments", s, o{1}{:}));
-%!     assert (y, gpuscan (ones (9, 1), "recurrence", a{1}, "segments", s, o{1}{:}));
-%!   endfor
+%! a = [0.5; Inf; 0.5; 0.5; Inf; 0.5; 2; NaN; 0.5];
+%! for o = {{}, {"initial", 2}, {"exclusive"}, {"reverse"}, {"reverse", "initial", 2}}
+%!   y = gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a, "segments", s, o{1}{:}));
+%!   assert (y, gpuscan (ones (9, 1), "recurrence", a, "segments", s, o{1}{:}));
 %! endfor
-%! assert (gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a{1}, "segments", s)),
-%!         [1; 2; Inf; 1; 1.5; NaN; 1; 3; Inf]);
-%! assert (gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a{1}, "segments", s, "initial", 2)),
-%!         [Inf; Inf; Inf; NaN; NaN; NaN; Inf; Inf; Inf]);
+%! assert (gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a, "segments", s)),
+%!         [1; Inf; Inf; 1; Inf; Inf; 1; NaN; NaN]);
+%! a = [Inf; 1; 1; NaN; 0.5; 0.5; 2; 1; Inf];
+%! for o = {{}, {"exclusive"}, {"reverse"}}
+%!   y = gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a, "segments", s, o{1}{:}));
+%!   assert (y, gpuscan (ones (9, 1), "recurrence", a, "segments", s, o{1}{:}));
+%! endfor
+%! assert (gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a, "segments", s)),
+%!         [NaN; NaN; NaN; NaN; NaN; NaN; 1; 2; Inf]);
 %! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', [1 2])", "takes A of one element or the size of X");
 %! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', 1, 'omitnan')", "takes no .omitnan.");
 

@@ -119,10 +119,10 @@ struct element_access<affine<T>>
     else
       copy_to_shared (&dst->a, coef (c) + q);
   }
-  // (y0 = 0, the default: c alone.  p y0 would take in an Inf or NaN a at a segment's
-  // start, as the CPU engine's a y0 does, but also turn every Inf p (an Inf a anywhere
-  // before k in the segment, an overflowed product) into NaN where the loop gives Inf or
-  // a number; gpuscan's help says what c alone leaves out)
+  // (y0 = 0, the default: c alone, which starts from the identity's 0 at a segment's
+  // start (a 0 + b there, as the CPU engine's a y0).  p y0 would also turn every Inf p
+  // (an Inf a anywhere before k in the segment, an overflowed product) into NaN where
+  // the loop gives Inf or a number)
   static __device__ __forceinline__ T output (const E& v, const coef_args& c)
   { return c.y0[0] == 0 && c.y0[1] == 0 ? v.b : v.a * from_parts<T> (c.y0) + v.b; }
 };

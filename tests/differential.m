@@ -472,7 +472,6 @@ function [r, scale] = recurrence_lines (k, xp, ap, heads)
   restart = [find(any (starts, 2)); 0];   # the rows where a line restarts
   next = 1;
   for t = 1:len
-    at = false (1, lines);
     if (restart(next) == t)
       next++;
       at = starts(t, :);
@@ -485,9 +484,6 @@ function [r, scale] = recurrence_lines (k, xp, ap, heads)
     endif
     y = ap(t, :) .* y + xp(t, :);
     m = abs (ap(t, :)) .* m + abs (xp(t, :));
-    z = at & y0 == 0;   # from y0 = 0 a segment starts at x alone, as filter does
-    y(z) = xp(t, z);
-    m(z) = abs (xp(t, z));
     if (! k.exclusive)
       r(t, :) = y;
       scale(t, :) = m;

@@ -1,11 +1,11 @@
 /* Linear recurrences y(k) = a(k) y(k-1) + b(k) along a dimension, y before the first
    element (and before each segment's) the initial value: a scan of the affine maps
    f_k (y) = a(k) y + b(k), which compose as (a2, b2) after (a1, b1) = (a2 a1, a2 b1 + b2).
-   Where y0 = 0 a segment's first output is b alone, as filter's is (an Inf or NaN a
-   there is not multiplied by 0), and as the GPU's maps give it.
    A long line is cut into blocks of a fixed size (CPU_BLOCK_BYTES, whatever the threads):
    each block's composed map (reduce), the carries into the blocks one after another,
-   then each block's outputs from its carry (scan).  Across vectors and for many lines a
+   then each block's outputs from its carry (scan).  A block in which a segment starts
+   passes on its B alone: A times the carry would be 0 * Inf = NaN where an Inf a
+   follows the start, or where the carry is Inf.  Across vectors and for many lines a
    thread takes whole lines (or lanes side by side).  The results do not depend on the
    number of threads. */
 #include <complex.h>
@@ -47,11 +47,10 @@ static T run_line_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k0, 
   for (int64_t k = k0; k < k1; k++)                                                   \
     {                                                                                 \
       const int64_t at = at_step (d, i, o, k);                                        \
-      const int start = starts_##NAME (d, i, o, k);                                   \
-      if (start)                                                                      \
+      if (starts_##NAME (d, i, o, k))                                                 \
         y = y0;                                                                       \
       const T before = y;                                                             \
-      y = start && y0 == 0 ? b[at] : a[d->coef_scalar ? 0 : at] * y + b[at];          \
+      y = a[d->coef_scalar ? 0 : at] * y + b[at];                                     \
       if (emit)                                                                       \
         out[at] = d->exclusive ? before : y;                                          \
     }                                                                                 \
@@ -72,7 +71,7 @@ static void compose_##NAME (const scan_desc *d, int64_t k0, int64_t k1, T y0, T 
       if (starts_##NAME (d, 0, 0, k))                                                 \
         {                                                                             \
           *cut = 1;                                                                   \
-          q = y0 == 0 ? b[at] : ak * y0 + b[at];                                      \
+          q = ak * y0 + b[at];                                                        \
           continue;                                                                   \
         }                                                                             \
       p = ak * p;                                                                     \
@@ -82,7 +81,7 @@ static void compose_##NAME (const scan_desc *d, int64_t k0, int64_t k1, T y0, T 
   *B = q;                                                                             \
 }                                                                                     \
 typedef struct { const scan_desc *d; T y0; int64_t block; T *A, *B, *carry;           \
-                 uint8_t *cut; } job_##NAME;                                                                         \
+                 uint8_t *cut; } job_##NAME;                                          \
 static void reduce_piece_##NAME (void *ctx, int64_t j)                                \
 {                                                                                     \
   const job_##NAME *c = ctx;                                                          \
