@@ -73,9 +73,12 @@
 ## than the CPU engine's blocks: the results agree within the bound above.  Where an
 ## @var{a} is Inf or NaN, or the product of the @var{a}'s since a segment's start
 ## overflows, the composed maps can give NaN where the loop gives a number (on the
-## GPU, an Inf @var{a} at a segment's start with @var{y0} other than 0); a segment's
-## first output is @code{@var{a} * @var{y0} + @var{x}}, so with @var{y0} = 0 an Inf or
-## NaN @var{a} there gives NaN, where @code{filter} gives @var{x}.
+## GPU, an Inf @var{a} at a segment's start with @var{y0} other than 0).  A line's first
+## output is @code{@var{a} * @var{y0} + @var{x}}, so with @var{y0} = 0 an Inf or NaN
+## @var{a} there gives NaN, where @code{filter} gives @var{x}.  On the GPU, an Inf or NaN
+## @var{a} at the start of a segment inside a line is a known defect: it gives NaN at
+## the first few outputs of the segment and the values from @var{x} alone after them
+## (the CPU engine: NaN throughout).
 ##
 ## The logical, bitwise and log-space operators run on both engines, as the sums do (the
 ## logical and bitwise ones are exact: every engine and algorithm gives the same bits;
