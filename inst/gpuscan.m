@@ -75,10 +75,11 @@
 ## overflows, the composed maps can give NaN where the loop gives a number (on the
 ## GPU, an Inf @var{a} at a segment's start with @var{y0} other than 0).  A line's first
 ## output is @code{@var{a} * @var{y0} + @var{x}}, so with @var{y0} = 0 an Inf or NaN
-## @var{a} there gives NaN, where @code{filter} gives @var{x}.  On the GPU, an Inf or NaN
+## @var{a} there gives NaN, where @code{filter} gives @var{x}.  On the GPU, for lines
+## scanned in tiles (vectors, and lines along the first dimension), an Inf or NaN
 ## @var{a} at the start of a segment inside a line is a known defect: it gives NaN at
-## the first few outputs of the segment and the values from @var{x} alone after them
-## (the CPU engine: NaN throughout).
+## the segment's first few outputs and the values from @var{x} alone after them (the CPU
+## engine gives NaN throughout).
 ##
 ## The logical, bitwise and log-space operators run on both engines, as the sums do (the
 ## logical and bitwise ones are exact: every engine and algorithm gives the same bits;

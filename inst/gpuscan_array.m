@@ -504,27 +504,6 @@ endfunction
 %! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', 1, 'omitnan')", "takes no .omitnan.");
 
 %!testif ; have_arrays ()
-%! ## Inf and NaN a at the ends of lines and inside segments, on each kernel path (tiles,
-%! ## line tiles, lanes, many short lines), forward, reverse and exclusive, from y0 = 0:
-%! ## as the host (a line's first element gives a * 0 + x: NaN; not at the start of a
-%! ## segment inside a line: help)
-%! for sz = {[3000, 1], [1000, 40], [40, 1000], [7, 3000]}
-%!   [len, lines] = deal (sz{1}(1), sz{1}(2));
-%!   x = 1 + mod (reshape (0:len*lines-1, len, lines), 7);
-%!   a = 0.5 * ones (len, lines);
-%!   h = floor (len / 2) + 1;
-%!   s = false (len, 1); s(h) = true;   # (segments [1, h-1] and [h, len], either way)
-%!   at = unique ([1, h-2, h+1, len]);
-%!   a(at, :) = repmat ([Inf, NaN](1 + mod (0:lines-1, 2)), numel (at), 1);
-%!   for o = {{}, {"reverse"}, {"exclusive"}}
-%!     y = gpuscan (x, 1, "recurrence", a, "segments", s, o{1}{:});
-%!     assert (any (isnan (y(:))));
-%!     assert (gather (gpuscan (gpuscan_array (x), 1, "recurrence", a, "segments", s, o{1}{:})), y, 1e-12);
-%!     assert (gather (gpuscan (gpuscan_array (x.'), 2, "recurrence", a.', "segments", s, o{1}{:})), y.', 1e-12);
-%!   endfor
-%! endfor
-
-%!testif ; have_arrays ()
 %! ## a scan of a scan stays on the device; results are independent arrays
 %! d = gpuscan_array ((1:10)');
 %! c = gpuscan_array (d);
