@@ -73,13 +73,9 @@
 ## than the CPU engine's blocks: the results agree within the bound above.  Where an
 ## @var{a} is Inf or NaN, or the product of the @var{a}'s since a segment's start
 ## overflows, the composed maps can give NaN where the loop gives a number (on the
-## GPU, an Inf @var{a} at a segment's start with @var{y0} other than 0).  A line's first
-## output is @code{@var{a} * @var{y0} + @var{x}}, so with @var{y0} = 0 an Inf or NaN
-## @var{a} there gives NaN, where @code{filter} gives @var{x}.  On the GPU, for lines
-## scanned in tiles (vectors, and lines along the first dimension), an Inf or NaN
-## @var{a} at the start of a segment inside a line is a known defect: it gives NaN at
-## the segment's first few outputs and the values from @var{x} alone after them (the CPU
-## engine gives NaN throughout).
+## GPU, an Inf @var{a} at a segment's start with @var{y0} other than 0).  A state of 0 is
+## not multiplied by @var{a} (0 * Inf counts as 0): from @var{y0} = 0 a segment's first
+## output is its @var{x}, whatever @var{a} is there, as @code{filter}'s is.
 ##
 ## The logical, bitwise and log-space operators run on both engines, as the sums do (the
 ## logical and bitwise ones are exact: every engine and algorithm gives the same bits;
@@ -1137,14 +1133,14 @@ endfunction
 %! assert (gpuscan (int8 ([1 2 3]), "recurrence", 1), [1 3 6]);
 %! assert (size (gpuscan (zeros (0, 3), "recurrence", 2)), [0 3]);
 %!test
-%! ## Inf and NaN in A, as the loop gives them: a NaN A at a segment's start (times y0),
-%! ## an Inf A after one, whose Inf the line's blocks (16384 doubles) carry on, from
-%! ## y0 = 0 and from y0 = 2; forward and reverse, on every algorithm
+%! ## Inf and NaN in A, as the loop gives them: a NaN A at a segment's start (not
+%! ## multiplied by y0 = 0, times y0 = 2), an Inf A after one, whose Inf the line's blocks
+%! ## (16384 doubles) carry on; forward and reverse, on every algorithm
 %! n = 2^15 + 7;
 %! x = ones (n, 1); a = ones (n, 1);
 %! s = false (n, 1); s([10000 20000]) = true;
 %! a([1 12000]) = [NaN Inf];
-%! from0 = [NaN(9999, 1); (1:2000)'; Inf(8000, 1); (1:n-19999)'];
+%! from0 = [(1:9999)'; (1:2000)'; Inf(8000, 1); (1:n-19999)'];
 %! from2 = [NaN(9999, 1); (3:2002)'; Inf(8000, 1); (3:n-19997)'];
 %! sr = false (n, 1); sr([n-9998, n-19998]) = true;   # the same segments, reversed
 %! for alg = gpuscan_info ().algorithms
@@ -1154,9 +1150,10 @@ endfunction
 %!   o = {"recurrence", flipud(a), "segments", sr, "reverse", "algorithm", alg{1}};
 %!   assert (gpuscan (x, o{:}), flipud (from0));
 %!   assert (gpuscan (x, o{:}, "initial", 2), flipud (from2));
-%!   ## y(1) = a(1) * 0 + x(1): NaN for an Inf a(1), where filter gives x(1)
-%!   assert (gpuscan ([1 2 3], "recurrence", [Inf 1 1], "algorithm", alg{1}), [NaN NaN NaN]);
-%!   assert (gpuscan ([1 2 3], "recurrence", [NaN 1 1], "exclusive", "algorithm", alg{1}), [0 NaN NaN]);
+%!   ## from y0 = 0, y(1) = x(1) whatever a(1) is, as filter
+%!   assert (gpuscan ([1 2 3], "recurrence", [Inf 1 1], "algorithm", alg{1}), [1 3 6]);
+%!   assert (gpuscan ([1 2 3], "recurrence", [NaN 1 1], "exclusive", "algorithm", alg{1}), [0 1 3]);
+%!   assert (gpuscan ([0 2 3], "recurrence", [1 Inf 1], "algorithm", alg{1}), [0 2 5]);
 %! endfor
 %!test
 %! ## a long line in blocks (of 16384 doubles), segments within and across them,

@@ -482,9 +482,8 @@ endfunction
 %! y = gather (gpuscan (gpuscan_array (x), "recurrence", 0.999, "reproducible"));
 %! assert (isequal (y, gather (gpuscan (gpuscan_array (x), "recurrence", 0.999, "reproducible"))));
 %! ## an Inf a inside a segment gives Inf as the loop does (y0 = 0 too), a NaN a NaN; at
-%! ## a line's start a * y0 with y0 = 0 (an Inf or NaN a at the start of a segment inside
-%! ## a line, an Inf a at a start with another y0, and signs that make Inf - Inf, may
-%! ## differ: help)
+%! ## a segment's start from y0 = 0, x alone (an Inf a at a start with another y0, and
+%! ## signs that make Inf - Inf, may differ: help)
 %! s = logical ([1; 0; 0; 1; 0; 0; 1; 0; 0]);
 %! a = [0.5; Inf; 0.5; 0.5; Inf; 0.5; 2; NaN; 0.5];
 %! for o = {{}, {"initial", 2}, {"exclusive"}, {"reverse"}, {"reverse", "initial", 2}}
@@ -493,15 +492,34 @@ endfunction
 %! endfor
 %! assert (gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a, "segments", s)),
 %!         [1; Inf; Inf; 1; Inf; Inf; 1; NaN; NaN]);
-%! a = [Inf; 1; 1; 0.5; NaN; 0.5; 2; 1; Inf];
+%! a = [Inf; 1; 1; NaN; 0.5; 0.5; Inf; 2; NaN];
 %! for o = {{}, {"exclusive"}, {"reverse"}}
 %!   y = gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a, "segments", s, o{1}{:}));
 %!   assert (y, gpuscan (ones (9, 1), "recurrence", a, "segments", s, o{1}{:}));
 %! endfor
 %! assert (gather (gpuscan (gpuscan_array (ones (9, 1)), "recurrence", a, "segments", s)),
-%!         [NaN; NaN; NaN; 1; NaN; NaN; 1; 2; Inf]);
+%!         [1; 2; 3; 1; 1.5; 1.75; 1; 3; NaN]);
 %! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', [1 2])", "takes A of one element or the size of X");
 %! fail ("gpuscan (gpuscan_array (1:3), 'recurrence', 1, 'omitnan')", "takes no .omitnan.");
+
+%!testif ; have_arrays ()
+%! ## Inf and NaN a at the starts and ends of lines and segments, on each kernel path
+%! ## (tiles, line tiles, lanes, many short lines), forward, reverse and exclusive, from
+%! ## y0 = 0: as the host (a = 1 elsewhere: no product underflows to 0 before an Inf)
+%! for sz = {[3000, 1], [1000, 40], [40, 1000], [7, 3000]}
+%!   [len, lines] = deal (sz{1}(1), sz{1}(2));
+%!   x = 1 + mod (reshape (0:len*lines-1, len, lines), 7);
+%!   a = ones (len, lines);
+%!   h = floor (len / 2) + 1;
+%!   s = false (len, 1); s(h) = true;   # (segments [1, h-1] and [h, len], either way)
+%!   at = unique ([1, h-2, h-1, h, h+1, len]);
+%!   a(at, :) = repmat ([Inf, NaN](1 + mod (0:lines-1, 2)), numel (at), 1);
+%!   for o = {{}, {"reverse"}, {"exclusive"}}
+%!     y = gpuscan (x, 1, "recurrence", a, "segments", s, o{1}{:});
+%!     assert (gather (gpuscan (gpuscan_array (x), 1, "recurrence", a, "segments", s, o{1}{:})), y);
+%!     assert (gather (gpuscan (gpuscan_array (x.'), 2, "recurrence", a.', "segments", s, o{1}{:})), y.');
+%!   endfor
+%! endfor
 
 %!testif ; have_arrays ()
 %! ## a scan of a scan stays on the device; results are independent arrays

@@ -119,12 +119,9 @@ struct element_access<affine<T>>
     else
       copy_to_shared (&dst->a, coef (c) + q);
   }
-  // (y0 = 0, the default: c alone.  Where a segment's first element is composed after
-  // the identity (1, 0), c takes in a 0 as the CPU engine's a y0 does (NaN for an Inf
-  // a): always at a line's start, but at a head inside a line only within the thread's
-  // run, since the segmented combine passes the head's element on alone; gpuscan's help
-  // calls that a defect.  p y0 would also turn every Inf p (an Inf a anywhere before k
-  // in the segment, an overflowed product) into NaN where the loop gives Inf or a number)
+  // (y0 = 0, the default: c alone, b at a segment's start (recurrence_op).  p y0 would
+  // turn every Inf p (an Inf a anywhere before k in the segment, an overflowed product)
+  // into NaN where the loop gives Inf or a number)
   static __device__ __forceinline__ T output (const E& v, const coef_args& c)
   { return c.y0[0] == 0 && c.y0[1] == 0 ? v.b : v.a * from_parts<T> (c.y0) + v.b; }
 };

@@ -482,7 +482,9 @@ function [r, scale] = recurrence_lines (k, xp, ap, heads)
       r(t, :) = y;
       scale(t, :) = m;
     endif
+    z = y == 0;   # a state of 0 is not multiplied (0 * Inf counts as 0), as filter's start
     y = ap(t, :) .* y + xp(t, :);
+    y(z) = xp(t, z);
     m = abs (ap(t, :)) .* m + abs (xp(t, :));
     if (! k.exclusive)
       r(t, :) = y;

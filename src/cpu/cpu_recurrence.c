@@ -3,9 +3,11 @@
    f_k (y) = a(k) y + b(k), which compose as (a2, b2) after (a1, b1) = (a2 a1, a2 b1 + b2).
    A long line is cut into blocks of a fixed size (CPU_BLOCK_BYTES, whatever the threads):
    each block's composed map (reduce), the carries into the blocks one after another,
-   then each block's outputs from its carry (scan).  A block in which a segment starts
-   passes on its B alone: A times the carry would be 0 * Inf = NaN where an Inf a
-   follows the start, or where the carry is Inf.  Across vectors and for many lines a
+   then each block's outputs from its carry (scan).  A state of 0 is not multiplied: the
+   step after it gives b alone (0 * Inf counts as 0, so y0 = 0 starts a segment at b, as
+   filter does, and as the GPU's composition takes a map whose b is 0).  A block in which
+   a segment starts passes on its B alone: A times the carry would be 0 * Inf = NaN where
+   an Inf a follows the start, or where the carry is Inf.  Across vectors and for many lines a
    thread takes whole lines (or lanes side by side).  The results do not depend on the
    number of threads. */
 #include <complex.h>
@@ -50,7 +52,7 @@ static T run_line_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k0, 
       if (starts_##NAME (d, i, o, k))                                                 \
         y = y0;                                                                       \
       const T before = y;                                                             \
-      y = a[d->coef_scalar ? 0 : at] * y + b[at];                                     \
+      y = y == 0 ? b[at] : a[d->coef_scalar ? 0 : at] * y + b[at];                    \
       if (emit)                                                                       \
         out[at] = d->exclusive ? before : y;                                          \
     }                                                                                 \
@@ -71,11 +73,11 @@ static void compose_##NAME (const scan_desc *d, int64_t k0, int64_t k1, T y0, T 
       if (starts_##NAME (d, 0, 0, k))                                                 \
         {                                                                             \
           *cut = 1;                                                                   \
-          q = ak * y0 + b[at];                                                        \
+          q = y0 == 0 ? b[at] : ak * y0 + b[at];                                      \
           continue;                                                                   \
         }                                                                             \
       p = ak * p;                                                                     \
-      q = ak * q + b[at];                                                             \
+      q = q == 0 ? b[at] : ak * q + b[at];                                            \
     }                                                                                 \
   *A = p;                                                                             \
   *B = q;                                                                             \
@@ -125,7 +127,7 @@ static int recurrence_##NAME (const scan_desc *d, T y0, int nthreads)           
           reduce_piece_##NAME (&c, j);                                                \
       c.carry[0] = y0;                                                                \
       for (int64_t j = 1; j < nb; j++)                                                \
-        c.carry[j] = c.cut[j - 1] ? c.B[j - 1]                                        \
+        c.carry[j] = c.cut[j - 1] || c.carry[j - 1] == 0 ? c.B[j - 1]                 \
                                   : c.A[j - 1] * c.carry[j - 1] + c.B[j - 1];         \
       if (nthreads > 1)                                                               \
         work_pool_for (nb, scan_piece_##NAME, &c);                                    \
