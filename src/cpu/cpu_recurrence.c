@@ -41,6 +41,13 @@ static inline int starts_##NAME (const scan_desc *d, int64_t i, int64_t o, int64
   /* reverse: a head at the element after this one (in memory) ends a segment there */ \
   return d->heads_full ? d->heads[at_step (d, i, o, k - 1)] : d->heads[d->len - k];  \
 }                                                                                     \
+/* a y + b, but b where y is 0 and a is Inf or NaN (the test is taken rarely: the loop \
+   keeps its speed) */                                                                \
+static inline T step_##NAME (T a, T y, T b)                                           \
+{                                                                                     \
+  const T r = a * y + b;                                                              \
+  return r != r && y == 0 ? b : r;                                                    \
+}                                                                                     \
 static T run_line_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k0,      \
                           int64_t k1, T y, T y0, int emit)                            \
 {                                                                                     \
@@ -52,7 +59,7 @@ static T run_line_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k0, 
       if (starts_##NAME (d, i, o, k))                                                 \
         y = y0;                                                                       \
       const T before = y;                                                             \
-      y = y == 0 ? b[at] : a[d->coef_scalar ? 0 : at] * y + b[at];                    \
+      y = step_##NAME (a[d->coef_scalar ? 0 : at], y, b[at]);                         \
       if (emit)                                                                       \
         out[at] = d->exclusive ? before : y;                                          \
     }                                                                                 \
@@ -73,11 +80,11 @@ static void compose_##NAME (const scan_desc *d, int64_t k0, int64_t k1, T y0, T 
       if (starts_##NAME (d, 0, 0, k))                                                 \
         {                                                                             \
           *cut = 1;                                                                   \
-          q = y0 == 0 ? b[at] : ak * y0 + b[at];                                      \
+          q = step_##NAME (ak, y0, b[at]);                                            \
           continue;                                                                   \
         }                                                                             \
       p = ak * p;                                                                     \
-      q = q == 0 ? b[at] : ak * q + b[at];                                            \
+      q = step_##NAME (ak, q, b[at]);                                                 \
     }                                                                                 \
   *A = p;                                                                             \
   *B = q;                                                                             \
@@ -127,8 +134,8 @@ static int recurrence_##NAME (const scan_desc *d, T y0, int nthreads)           
           reduce_piece_##NAME (&c, j);                                                \
       c.carry[0] = y0;                                                                \
       for (int64_t j = 1; j < nb; j++)                                                \
-        c.carry[j] = c.cut[j - 1] || c.carry[j - 1] == 0 ? c.B[j - 1]                 \
-                                  : c.A[j - 1] * c.carry[j - 1] + c.B[j - 1];         \
+        c.carry[j] = c.cut[j - 1] ? c.B[j - 1]                                        \
+                     : step_##NAME (c.A[j - 1], c.carry[j - 1], c.B[j - 1]);          \
       if (nthreads > 1)                                                               \
         work_pool_for (nb, scan_piece_##NAME, &c);                                    \
       else                                                                            \
