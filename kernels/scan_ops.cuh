@@ -272,15 +272,20 @@ template <typename T> struct lse_op
 // cpu_recurrence.c).  The element is the pair (a(k), b(k)), which element_access
 // (tile_io.cuh) reads from the coefficients and x; the state is a composed map, and emit
 // writes that map: the output y(k) = p y0 + q is made where the tile's outputs are
-// stored, which knows the initial value y0.  A map whose b is 0 adds nothing after it:
-// g.a * 0 is left out, so the identity (1, 0) composes to the element itself on every
-// path (a kernel composes a segment's first element after the identity in one place and
-// passes it on alone in another), and a state of 0 times an Inf a is 0, as the CPU
-// engine's loop takes it (y0 = 0 then starts a segment at b alone, as filter).
+// stored, which knows the initial value y0.  0 times an Inf or NaN a counts as 0, as in
+// the CPU engine's step (cpu_recurrence.c): so the identity (1, 0) composes to the
+// element itself on every path (a kernel composes a segment's first element after the
+// identity in one place and passes it on alone in another), and y0 = 0 starts a segment
+// at b alone, as filter.
 template <typename T> struct affine { T a, b; };
 template <typename T> __device__ __forceinline__ bool is_zero (T v) { return v == T (0); }
 template <typename T> __device__ __forceinline__ bool is_zero (cplx<T> v)
 { return v.re == T (0) && v.im == T (0); }
+template <typename T> __device__ __forceinline__ T affine_step (T a, T y, T b)
+{
+  const T r = a * y + b;
+  return has_nan (r) && is_zero (y) ? b : r;
+}
 template <typename T>
 struct recurrence_op
 {
@@ -289,7 +294,7 @@ struct recurrence_op
   static __device__ __forceinline__ A identity () { return { one<T>::get (), T () }; }
   static __device__ __forceinline__ A lift (A x, int64_t) { return x; }
   static __device__ __forceinline__ A combine (A f, A g)
-  { return { g.a * f.a, is_zero (f.b) ? g.b : g.a * f.b + g.b }; }
+  { return { g.a * f.a, affine_step (g.a, f.b, g.b) }; }
   static __device__ __forceinline__ void emit (A a, A *y, double *) { *y = a; }
 };
 template <typename T> struct grouping_matters<recurrence_op<T>> : std::true_type {};

@@ -5,7 +5,7 @@
    each block's composed map (reduce), the carries into the blocks one after another,
    then each block's outputs from its carry (scan).  A state of 0 is not multiplied: the
    step after it gives b alone (0 * Inf counts as 0, so y0 = 0 starts a segment at b, as
-   filter does, and as the GPU's composition takes a map whose b is 0).  A block in which
+   filter does; the GPU's maps compose by the same step: scan_ops.cuh, affine_step).  A block in which
    a segment starts passes on its B alone: A times the carry would be 0 * Inf = NaN where
    an Inf a follows the start, or where the carry is Inf.  Across vectors and for many lines a
    thread takes whole lines (or lanes side by side).  The results do not depend on the
