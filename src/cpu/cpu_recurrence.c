@@ -3,11 +3,11 @@
    f_k (y) = a(k) y + b(k), which compose as (a2, b2) after (a1, b1) = (a2 a1, a2 b1 + b2).
    A long line is cut into blocks of a fixed size (CPU_BLOCK_BYTES, whatever the threads):
    each block's composed map (reduce), the carries into the blocks one after another,
-   then each block's outputs from its carry (scan).  A state of 0 is not multiplied: the
-   step after it gives b alone (0 * Inf counts as 0, so y0 = 0 starts a segment at b, as
-   filter does; the GPU's maps compose by the same step: scan_ops.cuh, affine_step).  A block in which
-   a segment starts passes on its B alone: A times the carry would be 0 * Inf = NaN where
-   an Inf a follows the start, or where the carry is Inf.  Across vectors and for many lines a
+   then each block's outputs from its carry (scan).  0 times an Inf or NaN a counts as
+   0 (step): y0 = 0 starts a segment at b, as filter does, and the GPU's maps compose by
+   the same step (scan_ops.cuh: affine_step).  A block in which a segment starts passes
+   on its B alone: A times the carry would be 0 * Inf = NaN where an Inf a follows the
+   start, or where the carry is Inf.  Across vectors and for many lines a
    thread takes whole lines (or lanes side by side).  The results do not depend on the
    number of threads. */
 #include <complex.h>
