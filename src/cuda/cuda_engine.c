@@ -627,21 +627,20 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
 static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, const cuda_settings *set,
                               char *msg, size_t msg_size)
 {
-  const int64_t n = scan_numel (d);
-  const int whole = ! chunk_carry_fits (d);
   int64_t chunk = chunk_elements_for (d, set->chunk ? set->chunk : CUDA_PIPELINE_CHUNK_ELEMENTS);
   if (chunk > chunk_fit (d, free_memory () + held_bytes ()))
     {
-      /* give the buffers back, and take chunks of what fits */
+      /* give the buffers back, and take chunks of what fits (a scan of one chunk: still
+         the whole array) */
       release_buffers ();
       const int64_t fit = chunk_fit (d, free_memory ());
-      if (whole && chunk > fit)
+      chunk = chunk_elements_for (d, chunk < fit ? chunk : fit);
+      if (chunk > fit)
         {
           snprintf (msg, msg_size, "GPU memory for %lld elements in one piece (the scan's state "
-                    "does not cross chunks): %lld fit", (long long) n, (long long) fit);
+                    "does not cross chunks): %lld fit", (long long) scan_numel (d), (long long) fit);
           return ENGINE_NO_MEMORY;
         }
-      chunk = chunk < fit ? chunk : fit;
     }
   return gpu_run_chunked (d, a, chunk, set->show_plan, msg, msg_size);
 }
