@@ -12,9 +12,8 @@
 ## @end deftypefn
 
 function varargout = gather (varargin)
-  ## Only reached when the compiled gpuscan.oct is missing from the path.
-  error ("gpuscan:not_built",
-         "gather: the compiled function is missing; build or install the package");
+  varargout = cell (1, max (nargout, 1));
+  [varargout{:}] = __gpuscan__ ("gather_values", varargin{:});
 endfunction
 
 %!assert (gather ([1 2; 3 4]), [1 2; 3 4])

@@ -98,10 +98,11 @@
 ## @seealso{gpuscan, gather, classUnderlying, existsOnGPU, gpuscan_compact, gpuscan_info}
 ## @end deftypefn
 
-function d = gpuscan_array (x)
-  ## Only reached when the compiled gpuscan.oct is missing from the path.
-  error ("gpuscan:not_built",
-         "gpuscan_array: the compiled function is missing; build or install the package");
+function d = gpuscan_array (varargin)
+  if (nargin != 1)
+    print_usage ();
+  endif
+  d = __gpuscan__ ("device_array", varargin{1});
 endfunction
 
 %!demo
@@ -710,10 +711,19 @@ endfunction
 %! endfor
 %! check_same (@int8, gpuscan_array (int64 ([-300 5 300])));
 %! check_same (@single, gpuscan_array (uint64 (2^60 + 1)));
-%!error <invalid conversion from NaN to logical> logical (gpuscan_array ([1 NaN]))
-%!error <not implemented for 'matrix' by 'cell'> gpuscan_array ([1 2]) + {1}
-%!error id=gpuscan:type gpuscan_array ([1 2]) .* sparse ([1 0])
-%!error <vertical dimensions mismatch> [gpuscan_array([1 2]); 1 2 3]
+%!testif ; have_arrays ()
+%! fail ('logical (gpuscan_array ([1 NaN]))', 'invalid conversion from NaN to logical');
+%!testif ; have_arrays ()
+%! fail ('gpuscan_array ([1 2]) + {1}', 'not implemented for ''matrix'' by ''cell''');
+%!testif ; have_arrays ()
+%! try
+%!   gpuscan_array ([1 2]) .* sparse ([1 0]);
+%!   error ("no error");
+%! catch e
+%!   assert (e.identifier, "gpuscan:type");
+%! end_try_catch
+%!testif ; have_arrays ()
+%! fail ('[gpuscan_array([1 2]); 1 2 3]', 'vertical dimensions mismatch');
 %!testif ; have_arrays ()
 %! ## any and all give device arrays; Octave's functions that read the elements (the
 %! ## printf family, mat2str, num2str, isequal, find, mod) give the host array's results
@@ -745,9 +755,12 @@ endfunction
 %!   assert (x(gpuscan_array ([1 3])), [10 12]);
 %!   assert (x(gpuscan_array (x > 13)), [14 15]);
 %! endif
-%!error <can't reshape 1x2 array to 3x1 array> reshape (gpuscan_array ([2 1]), 3, 1)
-%!error <cumsum of a device array takes DIM and "native".*not "max"> cumsum (gpuscan_array (1), "max")
-%!error <nonconformant> gpuscan_array ([1 2]) + [1 2 3]
+%!testif ; have_arrays ()
+%! fail ('reshape (gpuscan_array ([2 1]), 3, 1)', 'can''t reshape 1x2 array to 3x1 array');
+%!testif ; have_arrays ()
+%! fail ('cumsum (gpuscan_array (1), "max")', 'cumsum of a device array takes DIM and "native".*not "max"');
+%!testif ; have_arrays ()
+%! fail ('gpuscan_array ([1 2]) + [1 2 3]', 'nonconformant');
 
 %!testif ; have_arrays ()
 %! ## exclusive scans that change the class (the input converted, then scanned)

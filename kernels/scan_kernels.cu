@@ -22,6 +22,9 @@ namespace gsk {
 template <typename F>
 bool with_op (const scan_desc *d, F f, gsk_algorithm a = GSK_DECOUPLED)
 {
+  // (max and min by another "ComparisonMethod": the CPU engine)
+  if (d->compare != SCAN_CMP_OCTAVE)
+    return false;
   const bool values_only = ! d->exclusive && a == GSK_DECOUPLED
                            && (! d->index || (d->inner == 1 && scan_numel (d) >= index_from_values_min));
   // ("omitnan" changes the floating sums and products, "includenan" max and min; other

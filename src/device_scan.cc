@@ -86,10 +86,9 @@ namespace
   }
 }
 
-octave_value_list device_scan (const octave_value_list& args, int nargout)
+octave_value_list device_scan (const octave_value& xv, const scan_request& r, int nargout)
 {
-  const device_array x = device_array_of (args(0), "X (argument 1)");
-  const scan_request r = parse_scan_options (args, 1);
+  const device_array x = device_array_of (xv, "X (argument 1)");
   scan_desc d = plan_scan (x.dims, x.type, r, nargout);
   array_guard yg, ixg, heads_g, coef_g;
   if (r.op == SCAN_RECURRENCE)
@@ -131,7 +130,7 @@ octave_value_list device_scan (const octave_value_list& args, int nargout)
       else if (device_converts (x.type, d.type))
         d.x = device_convert (x, d.type, converted_g).data ();
       else   // (a recurrence's real X in a complex or single class: through host memory)
-        d.x = upload (host_value (args(0)), d.type, converted_g).data ();
+        d.x = upload (host_value (xv), d.type, converted_g).data ();
     }
   d.y = y.data ();
   d.index = nargout > 1 ? static_cast<double *> (ix.data ()) : nullptr;

@@ -5,8 +5,10 @@
 
 #include <octave/oct.h>
 
-// args(0) is a device array; the options are gpuscan's, in host memory but SEGMENTS and
+#include "scan_request.h"
+
+// x is a device array; the options r are gpuscan's, in host memory but SEGMENTS and
 // GROUPS, which may be device arrays
-octave_value_list device_scan (const octave_value_list& args, int nargout);
+octave_value_list device_scan (const octave_value& x, const scan_request& r, int nargout);
 
 #endif

@@ -18,8 +18,10 @@
 #include "engine/engine.h"
 #include "gpuscan_help.h"
 #include "base/scan_desc.h"
+#include "scan_dims.h"
 #include "scan_groups.h"
 #include "scan_request.h"
+#include "sparse_scan.h"
 
 namespace
 {
@@ -42,11 +44,9 @@ namespace
     return out;
   }
 
-  octave_value_list host_scan (const octave_value_list& args, int nargout)
+  octave_value_list host_scan (const octave_value& x, const scan_request& r, int nargout)
   {
-    const octave_value& x = args(0);
     const scan_type in = scan_type_of (x, "X (argument 1)");
-    const scan_request r = parse_scan_options (args, 1);
     const dim_vector dv = x.dims ();
     scan_desc d = plan_scan (dv, in, r, nargout);
     d.index = nargout > 1 ? reinterpret_cast<double *> (1) : nullptr;   // set in run ()
@@ -118,7 +118,13 @@ DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
     error_with_id ("gpuscan:nargin", "gpuscan: X is missing; usage: "
                    "Y = gpuscan (X, DIM, OPTION, ...)");
   engine_set_warning_handler (octave_engine_warning);
-  if (! is_device_array (args(0)))
-    return host_scan (host_values (args), nargout);
-  return device_scan (on_host_but_segments_and_groups (args), nargout);
+  const bool device = is_device_array (args(0));
+  const octave_value_list a = device ? on_host_but_segments_and_groups (args)
+                                     : host_values (args);
+  scan_request r = parse_scan_options (a, 1);
+  if (! device && a(0).issparse ())
+    return sparse_scan (a(0), r, nargout);
+  const folded_scan f = fold_dims (a(0), r);
+  return unfold_outputs (device ? device_scan (f.x, r, nargout) : host_scan (f.x, r, nargout),
+                         f, r);
 }

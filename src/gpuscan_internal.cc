@@ -2,6 +2,10 @@
 // it shares the engine's state (GPU buffers, device arrays) with gpuscan:
 //   __gpuscan__ ("info")                 the struct gpuscan_info returns
 //   __gpuscan__ ("gather", d)            the host array of a device array
+//   __gpuscan__ ("gather_values", ...)    gather: each argument, device arrays as host
+//                                        arrays (the others as they are)
+//   __gpuscan__ ("device_array", x)      gpuscan_array: a device array of x, or a copy
+//                                        on the device of a device array x
 //   __gpuscan__ ("class", d)             the class of its elements
 //   __gpuscan__ ("live", d)              whether its memory is still there
 //   __gpuscan__ ("compact", x, mask)     x(mask), host or device
@@ -20,6 +24,7 @@
 #include <octave/ov-struct.h>
 #include <octave/parse.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <new>
@@ -187,6 +192,21 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     return info ();
   if (what == "gather" && nargs == 2)
     return gather (device_array_of (args(1), "the device array"));
+  if (what == "gather_values")
+    {
+      if (nargout > std::max (nargs - 1, 1))
+        error_with_id ("gpuscan:nargout", "gather: %d outputs for %d inputs", nargout,
+                       nargs - 1);
+      return host_values (args.slice (1, nargs - 1));
+    }
+  if (what == "device_array" && nargs == 2)
+    {
+      if (! is_device_array (args(1)))
+        return to_device (args(1));
+      array_guard g;
+      const device_array c = device_copy (device_array_of (args(1), "D"), g);
+      return device_array_value (c, g);
+    }
   if (what == "class" && nargs == 2)
     return octave_value (scan_type_class (device_array_of (args(1), "the device array").type));
   if (what == "live" && nargs == 2)

@@ -8,8 +8,16 @@
 
 #include <sys/mman.h>
 
+#include <octave/version.h>
+
 namespace
 {
+#if OCTAVE_MAJOR_VERSION >= 11
+  constexpr bool integer_sums_native = true;
+#else
+  constexpr bool integer_sums_native = false;
+#endif
+
   std::string lower (std::string s)
   {
     for (auto& c : s)
@@ -17,17 +25,36 @@ namespace
     return s;
   }
 
-  int parse_dim (const octave_value& v, int argn)
+  // DIM, or a vector of dimensions (Octave 11's VECDIM: r.vecdim where it has two or
+  // more, with the same errors); dimensions beyond the array's are singleton ones
+  void parse_dim (const octave_value& v, int argn, scan_request& r)
   {
-    if (! (v.isnumeric () || v.islogical ()) || v.iscomplex () || v.numel () != 1)
+    if (! (v.isnumeric () || v.islogical ()) || v.iscomplex () || ! v.dims ().isvector ()
+        || v.isempty ())
       error_with_id ("gpuscan:dim", "gpuscan: DIM (argument %d) must be a positive "
-                     "integer scalar", argn);
-    const double d = v.double_value ();
-    if (! (d >= 1) || d != std::floor (d) || std::isinf (d))
-      error_with_id ("gpuscan:dim", "gpuscan: DIM (argument %d) must be a positive "
-                     "integer scalar, got %g", argn, d);
-    // (every dimension beyond the array's is a singleton one, as for cumsum)
-    return d > 0x7fffffff ? 0x7fffffff : static_cast<int> (d);
+                     "integer or a vector of them (VECDIM)", argn);
+    const NDArray dims = v.array_value ();
+    const bool vec = dims.numel () > 1;
+    std::vector<int> seen;
+    for (octave_idx_type i = 0; i < dims.numel (); i++)
+      {
+        const double d = dims(i);
+        if (! (d >= 1) || d != std::floor (d) || std::isinf (d))
+          error_with_id ("gpuscan:dim", vec ? "gpuscan: invalid dimension in VECDIM = %g "
+                         "(argument %d): dimensions are positive integers"
+                         : "gpuscan: invalid dimension DIM = %g (argument %d): DIM is a "
+                         "positive integer", d, argn);
+        const int k = d > 0x7fffffff ? 0x7fffffff : static_cast<int> (d);
+        for (int j : seen)
+          if (j == k)
+            error_with_id ("gpuscan:dim", "gpuscan: duplicate dimension in VECDIM = %d "
+                           "(argument %d)", k, argn);
+        seen.push_back (k);
+      }
+    if (vec)
+      r.vecdim = seen;
+    else
+      r.dim = seen[0];
   }
 
   void set_flag (int& flag, int value, const char *a, const char *b)
@@ -54,9 +81,11 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
 {
   scan_request r;
   const int shift = first - 1;   // argument numbers as the user wrote them
+  bool has_dim = false;
   if (args.length () > first && ! args(first).is_string ())
     {
-      r.dim = parse_dim (args(first), 2);
+      parse_dim (args(first), 2, r);
+      has_dim = true;
       first++;
     }
   for (int i = first; i < args.length (); i++)
@@ -86,6 +115,13 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
         r.reproducible = true;
       else if (opt == "omitnan" || opt == "includenan")
         set_flag (r.omitnan, opt == "omitnan", "omitnan", "includenan");
+      // (MATLAB's names since R2023a)
+      else if (opt == "omitmissing" || opt == "includemissing")
+        set_flag (r.omitnan, opt == "omitmissing", "omitmissing", "includemissing");
+      else if (opt == "all")
+        r.all = true;
+      else if (opt == "linear")
+        r.linear = true;
       else if (opt == "native" || opt == "double")
         {
           const int oc = opt == "native" ? 1 : 2;
@@ -95,7 +131,7 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
           r.outclass = oc;
         }
       else if (opt == "segments" || opt == "keys" || opt == "groups" || opt == "algorithm"
-               || opt == "recurrence" || opt == "initial")
+               || opt == "recurrence" || opt == "initial" || opt == "comparisonmethod")
         {
           if (i + 1 >= args.length ())
             error_with_id ("gpuscan:missing_value", "gpuscan: option \"%s\" "
@@ -130,6 +166,16 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
               r.initial = v;
               r.has_initial = true;
             }
+          else if (opt == "comparisonmethod")
+            {
+              const std::string m = v.is_string () && v.rows () == 1
+                                    ? lower (v.string_value ()) : "";
+              if (m != "auto" && m != "real" && m != "abs")
+                error_with_id ("gpuscan:option", "gpuscan: \"ComparisonMethod\" "
+                               "(argument %d) takes \"auto\", \"real\" or \"abs\"",
+                               argn + 1);
+              r.compare = m == "auto" ? 0 : m == "real" ? 1 : 2;
+            }
           else
             {
               if (! v.is_string ())
@@ -149,9 +195,17 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
                        "(argument %d); known: sum, prod, max, min, and, or, xor, bitand, "
                        "bitor, bitxor, logsumexp, native, double, "
                        "inclusive, exclusive, forward, reverse, omitnan, includenan, "
+                       "omitmissing, includemissing, all, linear, ComparisonMethod, "
                        "accurate, reproducible, segments, keys, groups, recurrence, initial, algorithm",
                        args(i).string_value ().c_str (), argn);
     }
+  if (r.all && has_dim)
+    error_with_id ("gpuscan:dim", "gpuscan: cannot set DIM or VECDIM with \"all\" (it "
+                   "scans every element, as X(:))");
+  if ((r.linear || r.compare >= 0) && r.op != SCAN_MAX && r.op != SCAN_MIN)
+    error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" applies to max and min, "
+                   "not to \"%s\"", r.linear ? "linear" : "ComparisonMethod",
+                   scan_op_name (r.op));
   if (r.has_initial && r.op != SCAN_RECURRENCE)
     error_with_id ("gpuscan:initial", "gpuscan: option \"initial\" takes \"recurrence\", A");
   if (r.op == SCAN_RECURRENCE && (r.outclass || r.omitnan >= 0 || r.accurate || r.has_groups))
@@ -172,7 +226,7 @@ scan_request parse_scan_options (const octave_value_list& args, int first)
   if (r.reproducible && r.algorithm == ALG_CUB)
     error_with_id ("gpuscan:conflict", "gpuscan: option \"reproducible\" does not apply to "
                    "algorithm \"cub\", whose look-back has no fixed order (take \"decoupled\")");
-  if (r.outclass && r.op != SCAN_SUM && ! (r.outclass == 2 && r.op == SCAN_PROD))
+  if (r.outclass && r.op != SCAN_SUM && r.op != SCAN_PROD)
     error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" does not apply to "
                    "\"%s\"", r.outclass == 1 ? "native" : "double",
                    scan_op_name (r.op));
@@ -303,9 +357,12 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
       d.type = in == SCAN_SINGLE ? SCAN_SINGLE : SCAN_DOUBLE;   // integers as cumsum: double
       return d;
     }
+  // Octave 11's cumsum and cumprod keep an integer class (saturating at every step),
+  // earlier versions' give double: the Octave this is built for decides
+  const bool native = r.outclass == 1 || (r.outclass == 0 && integer && integer_sums_native);
   const bool to_double = r.outclass == 2
                          || ((integer || in == SCAN_LOGICAL)
-                             && (r.op == SCAN_SUM || r.op == SCAN_PROD) && r.outclass != 1);
+                             && (r.op == SCAN_SUM || r.op == SCAN_PROD) && ! native);
   // MATLAB's NaN flags where they change Octave's rule (the other two are Octave's)
   if (r.omitnan == 1 && (r.op == SCAN_SUM || r.op == SCAN_PROD))
     d.nan_rule = SCAN_NAN_OMIT;
@@ -316,10 +373,23 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
   else
     {
       d.type = in;
-      // integer "native" sums saturate; a logical one is a running OR
+      // integer "native" sums and products saturate; a logical sum is a running OR, a
+      // logical product a running AND
       if (d.op == SCAN_SUM && (integer || in == SCAN_LOGICAL))
         d.op = SCAN_SATSUM;
+      else if (d.op == SCAN_PROD && integer)
+        d.op = SCAN_SATPROD;
+      else if (d.op == SCAN_PROD && in == SCAN_LOGICAL)
+        d.op = SCAN_AND;
     }
+  // "ComparisonMethod": "real" changes complex max and min, "abs" signed real ones; the
+  // other pairings are Octave's rule
+  if (r.compare == 1 && complex)
+    d.compare = SCAN_CMP_REAL;
+  else if (r.compare == 2 && ! complex
+           && (in == SCAN_DOUBLE || in == SCAN_SINGLE || in == SCAN_INT8 || in == SCAN_INT16
+               || in == SCAN_INT32 || in == SCAN_INT64))
+    d.compare = SCAN_CMP_ABS;
   if (d.type != SCAN_DOUBLE && d.type != SCAN_SINGLE && d.type != SCAN_CDOUBLE
       && d.type != SCAN_CSINGLE)
     d.nan_rule = SCAN_NAN_OCTAVE;   // (no NaN to treat)

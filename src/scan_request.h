@@ -6,6 +6,7 @@
 #include <octave/oct.h>
 
 #include <memory>
+#include <vector>
 
 #include "engine/engine.h"
 #include "base/scan_desc.h"
@@ -32,6 +33,10 @@ struct scan_request
   bool has_initial = false;
   scan_algorithm algorithm = ALG_AUTO;
   int dim = 0;               // 0: first non-singleton
+  std::vector<int> vecdim;   // a vector of dimensions (two or more), as Octave 11's VECDIM
+  bool all = false;          // "all": the whole array, as X(:)
+  bool linear = false;       // "linear": the index output as linear indices into X
+  int compare = -1;          // "ComparisonMethod": -1 not given, 0 "auto", 1 "real", 2 "abs"
 };
 
 // the operator an option names ("sum", ..., "logsumexp"); false for another word (and

@@ -117,7 +117,7 @@ function k = draw_case (lens)
   k.reverse = rand () < 0.3;
   k.outclass = "";
   isint = ! any (strcmp (k.cls, {"double", "single"}));
-  if (strcmp (k.op, "sum") && isint && rand () < 0.5)
+  if (any (strcmp (k.op, {"sum", "prod"})) && isint && rand () < 0.5)
     k.outclass = "native";
   elseif (any (strcmp (k.op, {"sum", "prod"})) && rand () < 0.2)
     k.outclass = "double";
@@ -506,11 +506,39 @@ function out = scan_class (k)
     out = merge (strcmp (k.cls, "single"), "single", "double");
   elseif (strcmp (k.op, "recurrence"))
     out = merge (strcmp (k.cls, "single") || isa (k.coef, "single"), "single", "double");
-  elseif (strcmp (k.outclass, "double") || (isint && any (strcmp (k.op, {"sum", "prod"}))
-                                        && ! strcmp (k.outclass, "native")))
+  elseif (any (strcmp (k.op, {"sum", "prod"})) && ! native_class (k))
     out = "double";
   else
     out = k.cls;
+  endif
+endfunction
+
+## whether a sum or product keeps the class: "native", floating classes but for
+## "double", and integers from Octave 11 on (as its cumsum and cumprod); else double
+function tf = native_class (k)
+  if (! isempty (k.outclass))
+    tf = strcmp (k.outclass, "native");
+  else
+    tf = any (strcmp (k.cls, {"double", "single"})) ...
+         || (! strcmp (k.cls, "logical") && compare_versions (OCTAVE_VERSION, "11", ">="));
+  endif
+endfunction
+
+## a sum or product saturating at every step in the class of seg, along dim 1, as
+## Octave 11's cumsum and cumprod of integers (earlier versions: "native" sums, and a
+## loop of Octave's saturating integer products); logical: a running OR or AND
+function v = native_scan (op, seg)
+  if (islogical (seg))
+    v = logical_scan (merge (strcmp (op, "sum"), "or", "and"), seg);
+  elseif (compare_versions (OCTAVE_VERSION, "11", ">="))
+    v = feval (merge (strcmp (op, "sum"), @cumsum, @cumprod), seg, 1);
+  elseif (strcmp (op, "sum"))
+    v = cumsum (seg, 1, "native");
+  else
+    v = seg;
+    for r = 2:rows (v)
+      v(r, :) = v(r - 1, :) .* seg(r, :);
+    endfor
   endif
 endfunction
 
@@ -524,19 +552,18 @@ function [v, iv, sc] = scan_segment (k, seg)
   endif
   sc = cumsum (abs (double (seg)), 1);
   switch (k.op)
-    case "sum"
-      if (isempty (k.outclass))
-        v = cumsum (seg, 1);
+    case {"sum", "prod"}
+      f = merge (strcmp (k.op, "sum"), @cumsum, @cumprod);
+      if (! native_class (k))
+        v = f (double (seg), 1);
+      elseif (isfloat (seg))
+        v = f (seg, 1);
       else
-        v = cumsum (seg, 1, k.outclass);
+        v = native_scan (k.op, seg);
       endif
-    case "prod"
-      if (strcmp (k.outclass, "double"))
-        v = cumprod (double (seg), 1);
-      else
-        v = cumprod (seg, 1);
+      if (strcmp (k.op, "prod"))
+        sc = abs (double (v));
       endif
-      sc = abs (double (v));
     case "max"
       [v, iv] = cummax (seg, 1);
     case "min"

@@ -19,6 +19,6 @@ const char *scan_op_name (scan_op op)
 {
   static const char *name[SCAN_NOPS] = { "sum", "prod", "max", "min", "native sum", "and",
                                           "or", "xor", "bitand", "bitor", "bitxor",
-                                          "logsumexp", "recurrence" };
+                                          "logsumexp", "recurrence", "native prod" };
   return op < SCAN_NOPS ? name[op] : "?";
 }

@@ -34,6 +34,8 @@ typedef enum scan_op {
   SCAN_BITXOR,
   SCAN_LOGSUMEXP,  /* floating: log (sum (exp (x))) so far, without overflow or underflow */
   SCAN_RECURRENCE, /* floating: y(k) = a(k) y(k-1) + b(k), b in x, a in coef (CPU engine) */
+  SCAN_SATPROD, /* integer product saturating at every step (Octave 11's cumprod): in
+                   order along each line, as it does not compose (CPU engine) */
   SCAN_NOPS
 } scan_op;
 
@@ -48,12 +50,24 @@ typedef enum scan_nan_rule {
   SCAN_NAN_INCLUDE      /* max, min */
 } scan_nan_rule;
 
+/* How max and min compare (MATLAB's and Octave 11's "ComparisonMethod").  Octave's
+   rule: real numbers by value, complex ones by abs, then arg.  REAL: complex numbers by
+   the real part, then the imaginary part; ABS: real numbers by abs, then arg (a negative
+   number after a positive one of the same abs: its arg is pi).  Other pairings are
+   Octave's rule itself (the gateway says so). */
+typedef enum scan_compare {
+  SCAN_CMP_OCTAVE = 0,
+  SCAN_CMP_REAL,        /* complex types */
+  SCAN_CMP_ABS          /* signed real types */
+} scan_compare;
+
 /* A column-major array scanned along one dimension: element (i, k, o) sits at
    i + inner * (k + len * o); k runs along the scanned dimension. */
 typedef struct scan_desc {
   scan_type type;
   scan_op op;
   scan_nan_rule nan_rule;
+  scan_compare compare;  /* max, min */
   int accurate;          /* floating sums: a compensated (double-double) state, so that
                             each output is the exact prefix sum rounded (but for double
                             rounding, singles; CPU engine) */

@@ -6,6 +6,7 @@
 
 #include "cpu/cpu_engine.h"
 #include "cpu/cpu_recurrence.h"
+#include "cpu/cpu_satprod.h"
 #include "base/double_double.h"
 #include "base/work_pool.h"
 #include "cpu/cpu_tuning.h"
@@ -250,6 +251,29 @@ MINMAX_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 MINMAX_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
 CMINMAX_OPS (cdouble, cdouble, cabs, cgt_d, -INFINITY, INFINITY)
 CMINMAX_OPS (csingle, csingle, cabsf, cgt_s, -INFINITY, INFINITY)
+/* "ComparisonMethod" (scan_desc.h): complex numbers by the real part, then the
+   imaginary part ("real"); real numbers by abs, then arg ("abs": of two of the same abs,
+   the negative one is the larger, its arg pi; signbit, so -0 after +0 as atan2 has it) */
+#define CREAL_GT(a, b)                                                                 \
+  (creal (a) > creal (b) || (creal (a) == creal (b) && cimag (a) > cimag (b)))
+#define FLOAT_ABS_GT(a, b)                                                             \
+  (fabs (a) > fabs (b) || (fabs (a) == fabs (b) && signbit (a) && ! signbit (b)))
+/* (the magnitude of a signed integer as uint64_t: intmin's too) */
+#define INT_MAG(v) ((v) < 0 ? -(uint64_t) (v) : (uint64_t) (v))
+#define INT_ABS_GT(a, b)                                                               \
+  (INT_MAG (a) > INT_MAG (b) || (INT_MAG (a) == INT_MAG (b) && (a) < 0 && (b) >= 0))
+/* the exclusive scan's first output: the least and the greatest of each order */
+MINMAX_OPS (real_cdouble, cdouble, CNAN, CREAL_GT, CMPLX (-INFINITY, -INFINITY),
+            CMPLX (INFINITY, INFINITY))
+MINMAX_OPS (real_csingle, csingle, CNAN, CREAL_GT, CMPLXF (-INFINITY, -INFINITY),
+            CMPLXF (INFINITY, INFINITY))
+MINMAX_OPS (abs_double, double, isnan, FLOAT_ABS_GT, 0.0, -INFINITY)
+MINMAX_OPS (abs_single, float, isnan, FLOAT_ABS_GT, 0.0f, -INFINITY)
+MINMAX_OPS (abs_int8, int8_t, NO_NAN, INT_ABS_GT, 0, INT8_MIN)
+MINMAX_OPS (abs_int16, int16_t, NO_NAN, INT_ABS_GT, 0, INT16_MIN)
+MINMAX_OPS (abs_int32, int32_t, NO_NAN, INT_ABS_GT, 0, INT32_MIN)
+MINMAX_OPS (abs_int64, int64_t, NO_NAN, INT_ABS_GT, 0, INT64_MIN)
+
 /* "includenan" (complex too: the first element with a NaN part wins) */
 #define NANFIRST_OPS_1(P, type, isnan_, better, empty_value)                           \
   VALUE_INDEX_OPS_1 (P, type, isnan_, better, empty_value, 1)
@@ -260,6 +284,12 @@ CMINMAX_OPS (csingle, csingle, cabsf, cgt_s, -INFINITY, INFINITY)
 NAN_EXTREMA_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 NAN_EXTREMA_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
 NAN_EXTREMA_OPS (cdouble, cdouble, CNAN, cgt_d, -INFINITY, INFINITY)
+NAN_EXTREMA_OPS (real_cdouble, cdouble, CNAN, CREAL_GT, CMPLX (-INFINITY, -INFINITY),
+                 CMPLX (INFINITY, INFINITY))
+NAN_EXTREMA_OPS (real_csingle, csingle, CNAN, CREAL_GT, CMPLXF (-INFINITY, -INFINITY),
+                 CMPLXF (INFINITY, INFINITY))
+NAN_EXTREMA_OPS (abs_double, double, isnan, FLOAT_ABS_GT, 0.0, -INFINITY)
+NAN_EXTREMA_OPS (abs_single, float, isnan, FLOAT_ABS_GT, 0.0f, -INFINITY)
 NAN_EXTREMA_OPS (csingle, csingle, CNAN, cgt_s, -INFINITY, INFINITY)
 
 MINMAX_OPS (int8, int8_t, NO_NAN, REAL_GT, INT8_MIN, INT8_MAX)
@@ -384,6 +414,49 @@ CPU_SCAN_DEFINE (xor_logical, uint8_t, xor_logical)
 UINT_TYPES (DEFINE_BITS)
 CPU_SCAN_DEFINE (lse_double, double, lse_double)
 CPU_SCAN_DEFINE (lse_single, float, lse_single)
+/* max and min by another "ComparisonMethod", "includenan" for the floating types */
+#define DEFINE_COMPARED(e, type, name)                                                 \
+  CPU_SCAN_DEFINE (max_##name, type, max_##name)                                       \
+  CPU_SCAN_DEFINE (min_##name, type, min_##name)
+#define DEFINE_COMPARED_NAN(e, type, name)                                             \
+  DEFINE_COMPARED (e, type, name)                                                      \
+  CPU_SCAN_DEFINE (maxnan_##name, type, maxnan_##name)                                 \
+  CPU_SCAN_DEFINE (minnan_##name, type, minnan_##name)
+#define COMPARED_FLOAT_TYPES(X)                                                        \
+  X (SCAN_CDOUBLE, cdouble, real_cdouble) X (SCAN_CSINGLE, csingle, real_csingle)      \
+  X (SCAN_DOUBLE, double, abs_double) X (SCAN_SINGLE, float, abs_single)
+#define COMPARED_INT_TYPES(X)                                                          \
+  X (SCAN_INT8, int8_t, abs_int8) X (SCAN_INT16, int16_t, abs_int16)                   \
+  X (SCAN_INT32, int32_t, abs_int32) X (SCAN_INT64, int64_t, abs_int64)
+COMPARED_FLOAT_TYPES (DEFINE_COMPARED_NAN)
+COMPARED_INT_TYPES (DEFINE_COMPARED)
+
+/* max and min whose d->compare is not Octave's rule: 0, or -1 for a pairing of type and
+   method that has no instance (the gateway sends only these) */
+static int cpu_compared (const scan_desc *d, int nthreads)
+{
+  const int max = d->op == SCAN_MAX, nan = d->nan_rule == SCAN_NAN_INCLUDE;
+  if ((d->compare == SCAN_CMP_REAL) != (d->type == SCAN_CDOUBLE || d->type == SCAN_CSINGLE))
+    return -1;
+  switch (d->type)
+    {
+#define CASE_COMPARED_NAN(e, type, name)                                               \
+    case e:                                                                            \
+      (max ? (nan ? scan_run_maxnan_##name : scan_run_max_##name)                      \
+           : (nan ? scan_run_minnan_##name : scan_run_min_##name)) (d, nthreads);      \
+      return 0;
+#define CASE_COMPARED(e, type, name)                                                   \
+    case e:                                                                            \
+      (max ? scan_run_max_##name : scan_run_min_##name) (d, nthreads);                 \
+      return 0;
+      COMPARED_FLOAT_TYPES (CASE_COMPARED_NAN)
+      COMPARED_INT_TYPES (CASE_COMPARED)
+#undef CASE_COMPARED_NAN
+#undef CASE_COMPARED
+    default:
+      return -1;
+    }
+}
 
 int cpu_threads (void)
 {
@@ -443,6 +516,10 @@ int cpu_scan (const scan_desc *d)
   const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;
   if (d->op == SCAN_RECURRENCE)
     return cpu_recurrence (d, nthreads);
+  if (d->op == SCAN_SATPROD)
+    return cpu_satprod (d, nthreads);
+  if ((d->op == SCAN_MAX || d->op == SCAN_MIN) && d->compare != SCAN_CMP_OCTAVE)
+    return cpu_compared (d, nthreads);
   if (d->op == SCAN_LOGSUMEXP)
     {
       if (d->type == SCAN_DOUBLE)

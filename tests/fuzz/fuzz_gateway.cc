@@ -18,12 +18,16 @@
 #include <string>
 
 octave_value_list Fgpuscan (const octave_value_list&, int);
-octave_value_list Fgpuscan_array (const octave_value_list&, int);
-octave_value_list Fgather (const octave_value_list&, int);
 octave_value_list F__gpuscan__ (const octave_value_list&, int);
 
 namespace
 {
+  // gpuscan_array and gather (m-files over __gpuscan__)
+  octave_value_list request (const char *what, const octave_value_list& args, int nargout)
+  {
+    return F__gpuscan__ (octave_value_list (1, octave_value (what)).append (args), nargout);
+  }
+
   octave::interpreter *interp;
   octave_value live_array;   // one stand-in device array, kept for the whole run
 
@@ -95,20 +99,20 @@ namespace
         m.assign ("size", RowVector (2, 3.0));
         return m;
       }
-    return Fgpuscan_array (octave_value_list (1, array (r)), 1)(0);
+    return request ("device_array", octave_value_list (1, array (r)), 1)(0);
   }
 
   // D(I) = V grows D to the largest indices, as Octave does: a huge result would make
   // the host array's allocation fail, which Octave reports as an error but
   // AddressSanitizer aborts on; assignments that could grow D past 2^20 elements are
   // left out
-  // (Fgather: an index may be a device array)
+  // (gather: an index may be a device array)
   bool small_indices (const octave_value_list& idx)
   {
     double size = 1;
     for (int i = 0; i < idx.length (); i++)
       {
-        const octave_value ix = Fgather (octave_value_list (1, idx(i)), 1)(0);
+        const octave_value ix = request ("gather_values", octave_value_list (1, idx(i)), 1)(0);
         if (! (ix.isnumeric () || ix.is_string ()) || ix.issparse ())
           continue;
         const NDArray v = ix.iscomplex () ? NDArray (ix.complex_array_value ().abs ())
@@ -153,7 +157,7 @@ extern "C" int LLVMFuzzerInitialize (int *, char ***)
   interp->initialize ();
   if (! interp->initialized () || interp->execute () != 0)
     abort ();
-  live_array = Fgpuscan_array (octave_value_list (1, octave_value (NDArray (dim_vector (3, 4), 2.0))), 1)(0);
+  live_array = request ("device_array", octave_value_list (1, octave_value (NDArray (dim_vector (3, 4), 2.0))), 1)(0);
   return 0;
 }
 
@@ -169,8 +173,8 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (fn == 5)
     {
       static const char *const req[] = { "compact", "gather", "class", "live", "info", "upload",
-                                         "cast", "trace", "nope" };
-      args(0) = std::string (req[r.byte () % 9]);
+                                         "cast", "trace", "gather_values", "device_array", "nope" };
+      args(0) = std::string (req[r.byte () % 11]);
     }
   const int nargs = r.byte () % 8;
   try
@@ -213,8 +217,8 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
             }
           break;
         case 5: F__gpuscan__ (args, nargout); break;
-        case 6: Fgpuscan_array (args, nargout); break;
-        case 7: Fgather (args, nargout); break;
+        case 6: request ("device_array", args, nargout); break;
+        case 7: request ("gather_values", args, nargout); break;
         default: Fgpuscan (args, nargout);
         }
     }

@@ -9,10 +9,12 @@
 ## cumprod, cummax and cummin of a device array, which gpuscan takes as they are: DIM and
 ## MATLAB's option names; any other option is an error that names those
 function opts = scan_options (name, args)
-  if (strcmp (name, "cumsum"))
-    known = {"native", "double", "forward", "reverse", "omitnan", "includenan"};
+  known = {"all", "forward", "reverse", "omitnan", "includenan", "omitmissing", ...
+           "includemissing"};
+  if (any (strcmp (name, {"cumsum", "cumprod"})))
+    known = [{"native", "double"}, known];
   else
-    known = {"forward", "reverse", "omitnan", "includenan"};
+    known = [known, {"linear", "ComparisonMethod", "auto", "real", "abs"}];
   endif
   for i = 1:numel (args)
     if (ischar (args{i}) && ! any (strcmpi (args{i}, known)))

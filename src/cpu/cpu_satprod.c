@@ -1,0 +1,89 @@
+/* Saturating integer products along a dimension, s(k) = sat (s(k-1) * x(k)), as Octave's
+   integer arithmetic multiplies (the exact product clamped to the class's range).  The
+   steps do not compose into a map of fixed size (a signed product that saturated at the
+   top and is then multiplied by -1 gives intmin + 1, not intmin, so where a line
+   saturates depends on the value carried in), so each line runs in order; lines (and
+   lanes side by side) are the threads' pieces.  An integer product saturates or reaches
+   0 within a few dozen steps of data of any size, so a line costs what Octave's loop
+   does, and the lines run in parallel. */
+#include <stdint.h>
+
+#include "base/work_pool.h"
+#include "cpu/cpu_satprod.h"
+#include "cpu/cpu_tuning.h"
+
+typedef struct satprod_ctx { const scan_desc *d; int64_t lanes; } satprod_ctx;
+
+/* does step k of line (i, o) start a segment?  (as cpu_recurrence.c: in a reverse scan,
+   a head on the element after this one, in memory, ends a segment there) */
+static inline int starts (const scan_desc *d, int64_t i, int64_t o, int64_t k)
+{
+  if (k == 0 || ! d->heads)
+    return k == 0;
+  const int64_t kk = d->reverse ? k - 1 : k;
+  const int64_t at = i + d->inner * ((d->reverse ? d->len - 1 - kk : kk) + d->len * o);
+  if (! d->reverse)
+    return d->heads_full ? d->heads[at] : d->heads[k];
+  return d->heads_full ? d->heads[at] : d->heads[d->len - k];
+}
+
+#define SATPROD_DEFINE(NAME, T, LO, HI)                                               \
+static void piece_##NAME (void *ctx, int64_t j)                                        \
+{                                                                                      \
+  const satprod_ctx *c = (const satprod_ctx *) ctx;                                    \
+  const scan_desc *d = c->d;                                                           \
+  const int64_t blocks = (d->inner + c->lanes - 1) / c->lanes;                         \
+  const int64_t o = j / blocks, i0 = (j % blocks) * c->lanes;                          \
+  const int64_t i1 = i0 + c->lanes < d->inner ? i0 + c->lanes : d->inner;             \
+  const T *x = (const T *) d->x;                                                       \
+  T *y = (T *) d->y;                                                                   \
+  T s[CPU_LANE_BLOCK];                                                                 \
+  for (int64_t k = 0; k < d->len; k++)                                                 \
+    {                                                                                  \
+      const int64_t row = d->inner * ((d->reverse ? d->len - 1 - k : k) + d->len * o); \
+      for (int64_t i = i0; i < i1; i++)                                                \
+        {                                                                              \
+          if (starts (d, i, o, k))                                                     \
+            s[i - i0] = 1;                                                             \
+          const __int128 p = (__int128) s[i - i0] * x[row + i];                        \
+          const T next = p < (LO) ? (T) (LO) : p > (HI) ? (T) (HI) : (T) p;            \
+          /* x is read before y is written: the scan may run in place */               \
+          y[row + i] = d->exclusive ? s[i - i0] : next;                                \
+          s[i - i0] = next;                                                            \
+        }                                                                              \
+    }                                                                                  \
+}
+SATPROD_DEFINE (int8, int8_t, INT8_MIN, INT8_MAX)
+SATPROD_DEFINE (uint8, uint8_t, 0, UINT8_MAX)
+SATPROD_DEFINE (int16, int16_t, INT16_MIN, INT16_MAX)
+SATPROD_DEFINE (uint16, uint16_t, 0, UINT16_MAX)
+SATPROD_DEFINE (int32, int32_t, INT32_MIN, INT32_MAX)
+SATPROD_DEFINE (uint32, uint32_t, 0, UINT32_MAX)
+SATPROD_DEFINE (int64, int64_t, INT64_MIN, INT64_MAX)
+SATPROD_DEFINE (uint64, uint64_t, 0, UINT64_MAX)
+
+int cpu_satprod (const scan_desc *d, int nthreads)
+{
+  work_piece piece;
+  switch (d->type)
+    {
+    case SCAN_INT8: piece = piece_int8; break;
+    case SCAN_UINT8: piece = piece_uint8; break;
+    case SCAN_INT16: piece = piece_int16; break;
+    case SCAN_UINT16: piece = piece_uint16; break;
+    case SCAN_INT32: piece = piece_int32; break;
+    case SCAN_UINT32: piece = piece_uint32; break;
+    case SCAN_INT64: piece = piece_int64; break;
+    case SCAN_UINT64: piece = piece_uint64; break;
+    default: return -1;
+    }
+  /* lanes side by side a piece where the scan runs across vectors, one line else */
+  satprod_ctx c = { d, d->inner < CPU_LANE_BLOCK ? d->inner : CPU_LANE_BLOCK };
+  const int64_t pieces = d->outer * ((d->inner + c.lanes - 1) / c.lanes);
+  if (nthreads > 1 && pieces > 1)
+    work_pool_for (pieces, piece, &c);
+  else
+    for (int64_t j = 0; j < pieces; j++)
+      piece (&c, j);
+  return 0;
+}
