@@ -40,7 +40,8 @@
 ## On the GPU, max and min without the second output scan the values alone, about
 ## as fast as a sum; the index output costs two to four times that.
 ## Complex input works for all four; max and min compare complex numbers as
-## @code{cummax} does (by @code{abs}, then by @code{arg}: after a leading run of
+## @code{cummax} does (by @code{abs}, then by @code{arg}, up to Octave 10 with an
+## @code{arg} of -pi taken as pi, as those versions do; after a leading run of
 ## elements with a NaN part, @code{Inf + NaNi}, whose @code{abs} is Inf, counts as
 ## the largest).  A complex product starts from the first element itself, as
 ## @code{cumprod} (@code{(1 + 0i) * (Inf + 0i)} would be @code{Inf + NaNi}).
@@ -119,8 +120,8 @@
 ## @item @qcode{"ComparisonMethod"}, @var{method}
 ## How max and min compare, as MATLAB and Octave 11: @qcode{"auto"} (default),
 ## @qcode{"real"} (complex numbers by the real part, then the imaginary part) or
-## @qcode{"abs"} (real numbers by @code{abs}, then @code{arg}: of two with the same
-## @code{abs} the negative one is the larger).  These run on the CPU engine.
+## @qcode{"abs"} (real numbers by @code{abs}, then by value, as Octave 11's
+## @code{cummax} orders them: 3 is larger than -3).  These run on the CPU engine.
 ##
 ## @item @qcode{"includenan"}, @qcode{"omitnan"} (or @qcode{"includemissing"}, @qcode{"omitmissing"})
 ## MATLAB's NaN flags; the defaults are Octave's (a sum or product takes a NaN in, max
@@ -1104,8 +1105,8 @@ endfunction
 
 %!test
 %! ## "ComparisonMethod": "real" orders complex numbers by the real part, then the
-%! ## imaginary part; "abs" orders real ones by abs, then arg (a negative number after a
-%! ## positive one of the same abs); "auto" and the other pairings are Octave's rule
+%! ## imaginary part; "abs" orders real ones by abs, then by value (as Octave 11 does);
+%! ## "auto" and the other pairings are Octave's rule
 %! C = [3+2i, 5i, NaN, 4+i, 2i; 2, 6i, 2, 9+2i, 4i; 1, 2+3i, 0, NaN, 1i; 5, 3i, 4, 2i, 1i];
 %! for alg = gpuscan_info ().algorithms   # (clear all above removed test_algorithms)
 %!   a = {"algorithm", alg{1}};
@@ -1116,15 +1117,15 @@ endfunction
 %!   assert (i, [1, 1, 1, 1, 1; 2, 1, 1, 1, 1; 3, 1, 1, 3, 3; 3, 4, 1, 3, 3]);
 %!   assert (isequaln (m, C(sub2ind (size (C), i, repmat (1:5, 4, 1)))));
 %!   [m, i] = gpuscan ([-3 3 -4 4 1 NaN], "max", "ComparisonMethod", "abs", a{:});
-%!   assert ({m, i}, {[-3 -3 -4 -4 -4 -4], [1 1 3 3 3 3]});
+%!   assert ({m, i}, {[-3 3 -4 4 4 4], [1 2 3 4 4 4]});
 %!   [m, i] = gpuscan (int8 ([-3 3 -4 4 1 -128 127]), "min", "ComparisonMethod", "abs", a{:});
-%!   assert ({m, i}, {int8([-3 3 3 3 1 1 1]), [1 2 2 2 5 5 5]});
+%!   assert ({m, i}, {int8([-3 -3 -3 -3 1 1 1]), [1 1 1 1 5 5 5]});
 %!   x = [int64(5), -intmax("int64"), intmin("int64"), int64(3)];
 %!   [m, i] = gpuscan (x, "max", "ComparisonMethod", "abs", a{:});
 %!   assert ({m, i}, {x([1 2 3 3]), [1 2 3 3]});
 %!   [m, i] = gpuscan (single ([2 -2 NaN -3]), "max", "includenan", "ComparisonMethod", "abs", a{:});
-%!   assert (isequaln ({m, i}, {single([2 -2 NaN NaN]), [1 2 3 3]}));
-%!   assert (gpuscan ([2 -2 3], "max", "ComparisonMethod", "abs", "exclusive", a{:}), [0 2 -2]);
+%!   assert (isequaln ({m, i}, {single([2 2 NaN NaN]), [1 1 3 3]}));
+%!   assert (gpuscan ([-2 2 3], "max", "ComparisonMethod", "abs", "exclusive", a{:}), [0 -2 2]);
 %!   assert (gpuscan (uint8 ([2 1 3]), "max", "ComparisonMethod", "abs", a{:}), uint8 ([2 2 3]));
 %!   assert (gpuscan ([1 -5 2], "max", "ComparisonMethod", "real", a{:}), [1 1 2]);
 %!   assert (gpuscan ([1 -5i 2], "max", "ComparisonMethod", "abs", a{:}), gpuscan ([1 -5i 2], "max"));
@@ -1145,10 +1146,18 @@ endfunction
 %!       [rm, ri] = ref (x, 2, nan{1}, "ComparisonMethod", "real");
 %!       assert (isequaln ({m, i}, {rm, ri}));
 %!       [m, i] = gpuscan (r, f{1}, nan{1}, "ComparisonMethod", "abs", "reverse");
-%!       [rm, ri] = ref (r, nan{1}, "ComparisonMethod", "abs", "reverse");
+%!       [rm, ri] = ref (r, nan{1}, "reverse", "ComparisonMethod", "abs");
 %!       assert (isequaln ({m, i}, {rm, ri}));
 %!       [m, i] = gpuscan (int8 (r * 20), f{1}, "ComparisonMethod", "abs");
 %!       [rm, ri] = ref (int8 (r * 20), "ComparisonMethod", "abs");
+%!       assert (isequaln ({m, i}, {rm, ri}));
+%!       ## Octave 11's complex order: an arg of -pi is less than pi
+%!       z = complex ([-1 -1 -2 2 1], [-0 0 -0 0 -1]);
+%!       [m, i] = gpuscan (z, f{1}, nan{1}, "ComparisonMethod", "abs");
+%!       [rm, ri] = ref (z, nan{1}, "ComparisonMethod", "abs");
+%!       assert (isequaln ({m, i}, {rm, ri}));
+%!       [m, i] = gpuscan (single (z), f{1}, nan{1});
+%!       [rm, ri] = ref (single (z), nan{1});
 %!       assert (isequaln ({m, i}, {rm, ri}));
 %!     endfor
 %!   endfor

@@ -12,10 +12,13 @@
 
 namespace
 {
+// what changed in Octave 11's cumsum, cumprod, cummax and cummin
 #if OCTAVE_MAJOR_VERSION >= 11
   constexpr bool integer_sums_native = true;
+  constexpr bool complex_arg_unfolded = true;
 #else
   constexpr bool integer_sums_native = false;
+  constexpr bool complex_arg_unfolded = false;
 #endif
 
   std::string lower (std::string s)
@@ -383,9 +386,12 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
         d.op = SCAN_AND;
     }
   // "ComparisonMethod": "real" changes complex max and min, "abs" signed real ones; the
-  // other pairings are Octave's rule
+  // other pairings are Octave's rule, for complex numbers that of the Octave this is
+  // built for (Octave 11 no longer takes an arg of -pi as pi)
   if (r.compare == 1 && complex)
     d.compare = SCAN_CMP_REAL;
+  else if (complex && (r.op == SCAN_MAX || r.op == SCAN_MIN) && complex_arg_unfolded)
+    d.compare = SCAN_CMP_ABS;
   else if (r.compare == 2 && ! complex
            && (in == SCAN_DOUBLE || in == SCAN_SINGLE || in == SCAN_INT8 || in == SCAN_INT16
                || in == SCAN_INT32 || in == SCAN_INT64))

@@ -51,14 +51,14 @@ typedef enum scan_nan_rule {
 } scan_nan_rule;
 
 /* How max and min compare (MATLAB's and Octave 11's "ComparisonMethod").  Octave's
-   rule: real numbers by value, complex ones by abs, then arg.  REAL: complex numbers by
-   the real part, then the imaginary part; ABS: real numbers by abs, then arg (a negative
-   number after a positive one of the same abs: its arg is pi).  Other pairings are
-   Octave's rule itself (the gateway says so). */
+   rule: real numbers by value, complex ones by abs, then arg with -pi taken as pi (up
+   to Octave 10).  REAL: complex numbers by the real part, then the imaginary part; ABS:
+   real numbers by abs, then by value, complex ones by abs, then arg as carg gives it
+   (Octave 11).  Other pairings are Octave's rule itself (the gateway says so). */
 typedef enum scan_compare {
   SCAN_CMP_OCTAVE = 0,
   SCAN_CMP_REAL,        /* complex types */
-  SCAN_CMP_ABS          /* signed real types */
+  SCAN_CMP_ABS          /* signed real and complex types */
 } scan_compare;
 
 /* A column-major array scanned along one dimension: element (i, k, o) sits at

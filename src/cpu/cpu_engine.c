@@ -140,27 +140,24 @@ COMPLEX_PROD_OPS (prodomit_cdouble, cdouble, CMPLX (1.0, 0.0), CNAN)
 COMPLEX_PROD_OPS (prodomit_csingle, csingle, CMPLXF (1.0f, 0.0f), CNAN)
 
 /* ---- max and min: (value, position), position -1 while empty ---------------------- */
-/* Octave orders complex numbers by abs, then by arg with -pi taken as pi. */
-static inline int cgt_d (cdouble a, cdouble b)
-{
-  const double aa = cabs (a), ab = cabs (b);
-  if (aa != ab)
-    return aa > ab;
-  double ga = carg (a), gb = carg (b);
-  if (ga == -M_PI) ga = M_PI;
-  if (gb == -M_PI) gb = M_PI;
-  return ga > gb;
-}
-static inline int cgt_s (csingle a, csingle b)
-{
-  const float aa = cabsf (a), ab = cabsf (b);
-  if (aa != ab)
-    return aa > ab;
-  float ga = cargf (a), gb = cargf (b);
-  if (ga == (float) -M_PI) ga = (float) M_PI;
-  if (gb == (float) -M_PI) gb = (float) M_PI;
-  return ga > gb;
-}
+/* Octave orders complex numbers by abs, then by arg: up to Octave 10 with -pi taken as
+   pi (cgt_), from Octave 11 on as carg gives it, -pi the least (cgt_unfolded_, the
+   "ComparisonMethod" ABS of complex types) */
+#define COMPLEX_GT(NAME, type, ABS, ARG, fold)                                         \
+  static inline int NAME (type a, type b)                                              \
+  {                                                                                    \
+    const __typeof__ (ABS (a)) aa = ABS (a), ab = ABS (b);                              \
+    if (aa != ab)                                                                      \
+      return aa > ab;                                                                  \
+    __typeof__ (ABS (a)) ga = ARG (a), gb = ARG (b);                                   \
+    if (fold && ga == (__typeof__ (ga)) -M_PI) ga = (__typeof__ (ga)) M_PI;            \
+    if (fold && gb == (__typeof__ (gb)) -M_PI) gb = (__typeof__ (gb)) M_PI;            \
+    return ga > gb;                                                                    \
+  }
+COMPLEX_GT (cgt_d, cdouble, cabs, carg, 1)
+COMPLEX_GT (cgt_s, csingle, cabsf, cargf, 1)
+COMPLEX_GT (cgt_unfolded_d, cdouble, cabs, carg, 0)
+COMPLEX_GT (cgt_unfolded_s, csingle, cabsf, cargf, 0)
 #define REAL_GT(a, b) ((a) > (b))
 
 /* A later element replaces the running one only when strictly better.  NaN is never
@@ -251,24 +248,25 @@ MINMAX_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 MINMAX_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
 CMINMAX_OPS (cdouble, cdouble, cabs, cgt_d, -INFINITY, INFINITY)
 CMINMAX_OPS (csingle, csingle, cabsf, cgt_s, -INFINITY, INFINITY)
+CMINMAX_OPS (abs_cdouble, cdouble, cabs, cgt_unfolded_d, -INFINITY, INFINITY)
+CMINMAX_OPS (abs_csingle, csingle, cabsf, cgt_unfolded_s, -INFINITY, INFINITY)
 /* "ComparisonMethod" (scan_desc.h): complex numbers by the real part, then the
-   imaginary part ("real"); real numbers by abs, then arg ("abs": of two of the same abs,
-   the negative one is the larger, its arg pi; signbit, so -0 after +0 as atan2 has it) */
+   imaginary part ("real"); real numbers by abs, then by value ("abs", as Octave 11's
+   cummax and cummin order them: of 3 and -3, 3 is the larger) */
 #define CREAL_GT(a, b)                                                                 \
   (creal (a) > creal (b) || (creal (a) == creal (b) && cimag (a) > cimag (b)))
-#define FLOAT_ABS_GT(a, b)                                                             \
-  (fabs (a) > fabs (b) || (fabs (a) == fabs (b) && signbit (a) && ! signbit (b)))
+#define FLOAT_ABS_GT(a, b) (fabs (a) > fabs (b) || (fabs (a) == fabs (b) && (a) > (b)))
 /* (the magnitude of a signed integer as uint64_t: intmin's too) */
 #define INT_MAG(v) ((v) < 0 ? -(uint64_t) (v) : (uint64_t) (v))
 #define INT_ABS_GT(a, b)                                                               \
-  (INT_MAG (a) > INT_MAG (b) || (INT_MAG (a) == INT_MAG (b) && (a) < 0 && (b) >= 0))
+  (INT_MAG (a) > INT_MAG (b) || (INT_MAG (a) == INT_MAG (b) && (a) > (b)))
 /* the exclusive scan's first output: the least and the greatest of each order */
 MINMAX_OPS (real_cdouble, cdouble, CNAN, CREAL_GT, CMPLX (-INFINITY, -INFINITY),
             CMPLX (INFINITY, INFINITY))
 MINMAX_OPS (real_csingle, csingle, CNAN, CREAL_GT, CMPLXF (-INFINITY, -INFINITY),
             CMPLXF (INFINITY, INFINITY))
-MINMAX_OPS (abs_double, double, isnan, FLOAT_ABS_GT, 0.0, -INFINITY)
-MINMAX_OPS (abs_single, float, isnan, FLOAT_ABS_GT, 0.0f, -INFINITY)
+MINMAX_OPS (abs_double, double, isnan, FLOAT_ABS_GT, -0.0, -INFINITY)
+MINMAX_OPS (abs_single, float, isnan, FLOAT_ABS_GT, -0.0f, -INFINITY)
 MINMAX_OPS (abs_int8, int8_t, NO_NAN, INT_ABS_GT, 0, INT8_MIN)
 MINMAX_OPS (abs_int16, int16_t, NO_NAN, INT_ABS_GT, 0, INT16_MIN)
 MINMAX_OPS (abs_int32, int32_t, NO_NAN, INT_ABS_GT, 0, INT32_MIN)
@@ -288,9 +286,11 @@ NAN_EXTREMA_OPS (real_cdouble, cdouble, CNAN, CREAL_GT, CMPLX (-INFINITY, -INFIN
                  CMPLX (INFINITY, INFINITY))
 NAN_EXTREMA_OPS (real_csingle, csingle, CNAN, CREAL_GT, CMPLXF (-INFINITY, -INFINITY),
                  CMPLXF (INFINITY, INFINITY))
-NAN_EXTREMA_OPS (abs_double, double, isnan, FLOAT_ABS_GT, 0.0, -INFINITY)
-NAN_EXTREMA_OPS (abs_single, float, isnan, FLOAT_ABS_GT, 0.0f, -INFINITY)
+NAN_EXTREMA_OPS (abs_double, double, isnan, FLOAT_ABS_GT, -0.0, -INFINITY)
+NAN_EXTREMA_OPS (abs_single, float, isnan, FLOAT_ABS_GT, -0.0f, -INFINITY)
 NAN_EXTREMA_OPS (csingle, csingle, CNAN, cgt_s, -INFINITY, INFINITY)
+NAN_EXTREMA_OPS (abs_cdouble, cdouble, CNAN, cgt_unfolded_d, -INFINITY, INFINITY)
+NAN_EXTREMA_OPS (abs_csingle, csingle, CNAN, cgt_unfolded_s, -INFINITY, INFINITY)
 
 MINMAX_OPS (int8, int8_t, NO_NAN, REAL_GT, INT8_MIN, INT8_MAX)
 MINMAX_OPS (uint8, uint8_t, NO_NAN, REAL_GT, 0, UINT8_MAX)
@@ -422,24 +422,20 @@ CPU_SCAN_DEFINE (lse_single, float, lse_single)
   DEFINE_COMPARED (e, type, name)                                                      \
   CPU_SCAN_DEFINE (maxnan_##name, type, maxnan_##name)                                 \
   CPU_SCAN_DEFINE (minnan_##name, type, minnan_##name)
+#define COMPARED_REAL_TYPES(X)                                                         \
+  X (SCAN_CDOUBLE, cdouble, real_cdouble) X (SCAN_CSINGLE, csingle, real_csingle)
 #define COMPARED_FLOAT_TYPES(X)                                                        \
-  X (SCAN_CDOUBLE, cdouble, real_cdouble) X (SCAN_CSINGLE, csingle, real_csingle)      \
+  X (SCAN_CDOUBLE, cdouble, abs_cdouble) X (SCAN_CSINGLE, csingle, abs_csingle)        \
   X (SCAN_DOUBLE, double, abs_double) X (SCAN_SINGLE, float, abs_single)
 #define COMPARED_INT_TYPES(X)                                                          \
   X (SCAN_INT8, int8_t, abs_int8) X (SCAN_INT16, int16_t, abs_int16)                   \
   X (SCAN_INT32, int32_t, abs_int32) X (SCAN_INT64, int64_t, abs_int64)
+COMPARED_REAL_TYPES (DEFINE_COMPARED_NAN)
 COMPARED_FLOAT_TYPES (DEFINE_COMPARED_NAN)
 COMPARED_INT_TYPES (DEFINE_COMPARED)
 
 /* max and min whose d->compare is not Octave's rule: 0, or -1 for a pairing of type and
    method that has no instance (the gateway sends only these) */
-static int cpu_compared (const scan_desc *d, int nthreads)
-{
-  const int max = d->op == SCAN_MAX, nan = d->nan_rule == SCAN_NAN_INCLUDE;
-  if ((d->compare == SCAN_CMP_REAL) != (d->type == SCAN_CDOUBLE || d->type == SCAN_CSINGLE))
-    return -1;
-  switch (d->type)
-    {
 #define CASE_COMPARED_NAN(e, type, name)                                               \
     case e:                                                                            \
       (max ? (nan ? scan_run_maxnan_##name : scan_run_max_##name)                      \
@@ -449,14 +445,26 @@ static int cpu_compared (const scan_desc *d, int nthreads)
     case e:                                                                            \
       (max ? scan_run_max_##name : scan_run_min_##name) (d, nthreads);                 \
       return 0;
+static int cpu_compared (const scan_desc *d, int nthreads)
+{
+  const int max = d->op == SCAN_MAX, nan = d->nan_rule == SCAN_NAN_INCLUDE;
+  if (d->compare == SCAN_CMP_REAL)
+    switch (d->type)
+      {
+        COMPARED_REAL_TYPES (CASE_COMPARED_NAN)
+      default:
+        return -1;
+      }
+  switch (d->type)
+    {
       COMPARED_FLOAT_TYPES (CASE_COMPARED_NAN)
       COMPARED_INT_TYPES (CASE_COMPARED)
-#undef CASE_COMPARED_NAN
-#undef CASE_COMPARED
     default:
       return -1;
     }
 }
+#undef CASE_COMPARED_NAN
+#undef CASE_COMPARED
 
 int cpu_threads (void)
 {
