@@ -25,6 +25,23 @@ function ok = sanity_calls ()
   endfor
   y = gpuscan (int8 ([100 100 -100]), "native");
   ok = ok && isequal (y, int8 ([100 127 27]));
+  ## saturating products, the comparison methods, VECDIM, "all", "linear", sparse
+  x = int16 (randi ([-3 3], 30, 7, 5));
+  for mode = {{}, {"exclusive"}, {"reverse", "segments", rand(1, 7) > 0.7}}
+    y = gpuscan (x, 2, "prod", "native", mode{1}{:});
+    ok = ok && isequal (size (y), size (x)) && isa (y, "int16");
+  endfor
+  z = complex (randn (40, 6), randn (40, 6));
+  for m = {"real", "abs"}
+    for nan = {"omitnan", "includenan"}
+      [y, iy] = gpuscan (z, "max", nan{1}, "ComparisonMethod", m{1});
+      [y, iy] = gpuscan (real (z), 2, "min", nan{1}, "ComparisonMethod", m{1});
+      [y, iy] = gpuscan (int8 (real (z) * 30), "max", "ComparisonMethod", m{1});
+    endfor
+  endfor
+  [y, iy] = gpuscan (x, [1 3], "max", "linear");
+  ok = ok && isequal (y, x(iy)) && isequal (size (gpuscan (x, "all")), [numel(x), 1]);
+  ok = ok && isequal (gpuscan (sparse ([1 0 2])), sparse ([1 1 3]));
   for bad = {{"abc"}, {1:3, 0}, {1:3, "bogus"}, {1:3, "segments"}, {1:3, "segments", [1 0]}}
     try
       gpuscan (bad{1}{:});
