@@ -188,6 +188,26 @@ endfunction
 %!endfunction
 
 %!testif ; have_arrays ()
+%! ## Octave 11's options on device arrays: VECDIM, "all", "linear", "ComparisonMethod",
+%! ## saturating products and "omitmissing", with device results equal to the host's
+%! x = reshape (mod ((1:60) * 7, 13) - 6, 3, 4, 5);
+%! d = gpuscan_array (x);
+%! for a = {{[1 3]}, {[2 3], "reverse"}, {"all"}, {[3 1], "exclusive"}}
+%!   y = gpuscan (d, a{1}{:});
+%!   assert (isa (y, "gpuscan_array") && isequal (gather (y), gpuscan (x, a{1}{:})));
+%!   [m, i] = gpuscan (d, a{1}{:}, "max", "linear");
+%!   [hm, hi] = gpuscan (x, a{1}{:}, "max", "linear");
+%!   assert (isa (i, "gpuscan_array") && isequal ({gather(m), gather(i)}, {hm, hi}));
+%! endfor
+%! assert (gather (cumsum (d, "all")), cumsum (x(:)));
+%! [m, i] = cummin (d, 2, "linear", "ComparisonMethod", "abs");
+%! [hm, hi] = gpuscan (x, 2, "min", "linear", "ComparisonMethod", "abs");
+%! assert ({gather(m), gather(i)}, {hm, hi});
+%! xi = int8 (x * 9);
+%! assert (gather (gpuscan (gpuscan_array (xi), "prod", "native")), gpuscan (xi, "prod", "native"));
+%! assert (gather (gpuscan (gpuscan_array ([1 NaN 2]), "omitmissing")), [1 1 3]);
+
+%!testif ; have_arrays ()
 %! ## upload, gather and what describes the array, every class
 %! for c = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", ...
 %!          "int64", "uint64", "logical"}
