@@ -196,7 +196,8 @@
 ## @qcode{"auto"} (default) picks the engine per call; @qcode{"cpu"} is the
 ## multithreaded CPU engine.  With the CUDA engine and a GPU:
 ## @qcode{"kogge-stone"} and @qcode{"brent-kung"} (the classic block scans inside a
-## hierarchical scan; built for double, single and 32/64-bit integers),
+## hierarchical scan; built for the sums, products, logsumexp and max of double, single
+## and 32/64-bit integers),
 ## @qcode{"decoupled"} (single-pass decoupled look-back) and @qcode{"cub"} (CUB's
 ## DeviceScan sum of one double or single vector, forward, without segments).  Where a
 ## named algorithm does not apply it runs @qcode{"decoupled"}; scans across contiguous

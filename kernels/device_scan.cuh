@@ -429,6 +429,18 @@ struct pass_plan
   size_t workspace;   // bytes of workspace
 };
 
+// The operators the classic algorithms (Kogge-Stone, Brent-Kung) are built for: the
+// ones they are compared and taught on, sums (native, "omitnan", "accurate") and max,
+// and the floating sums and products "reproducible" runs them for (with logsumexp)
+template <typename Op> struct classic_operator : std::false_type {};
+template <typename T> struct classic_operator<sum_op<T>> : std::true_type {};
+template <typename T> struct classic_operator<prod_op<T>> : std::true_type {};
+template <typename O> struct classic_operator<omit_nan<O>> : classic_operator<O> {};
+template <typename T> struct classic_operator<accurate_sum<T>> : std::true_type {};
+template <typename T> struct classic_operator<satsum_op<T>> : std::true_type {};
+template <typename T> struct classic_operator<minmax_op<T, true>> : std::true_type {};
+template <typename T> struct classic_operator<lse_op<T>> : std::true_type {};
+
 template <typename Op>
 struct plan
 {
@@ -456,11 +468,11 @@ struct plan
   {
     return ! d->index && d->inner % lane_vec == 0 && vector_aligned (d->x, d->y);
   }
-  // The classic algorithms are built for the 4- and 8-byte real types only: each
-  // costs four kernels per operator in build time.  Others run the decoupled scan.
+  // The classic algorithms are built for the sums, products and max of the 4- and
+  // 8-byte real types only (classic_operator): each costs eight kernels per operator in
+  // build time.  Others run the decoupled scan.
   static constexpr bool classic = (sizeof (T) == 4 || sizeof (T) == 8) && std::is_arithmetic<T>::value
-                                 && ! std::is_same<Op, checked_sum_op<T>>::value
-                                 && ! inclusive_only<Op>::value;
+                                 && classic_operator<Op>::value;
   // the wrapping sum that runs first where there is one (scan_ops.cuh), else void
   typedef typename fast_sum<Op>::type fast;
   static bool fast_applies (const gsk_context& c, const scan_desc *d, gsk_algorithm a)
