@@ -23,7 +23,7 @@ esac
 t0=$(date +%s)
 elapsed () { echo "$(( $(date +%s) - t0 )) s"; }
 
-bash tools/install-deps.sh
+bash tools/install-deps.sh $([ $full = 1 ] && echo --full)
 have_nvcc=0
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] || [ -n "${CUDA_HOME:-}" ]; then
   have_nvcc=1

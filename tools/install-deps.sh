@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Install what building and testing gpuscan needs on Debian/Ubuntu, only where missing:
-# GNU Octave with its development files (mkoctfile), Autotools, a C compiler, gnuplot for headless plots.
+# Install what building gpuscan needs on Debian/Ubuntu, only where missing: GNU Octave
+# with its development files (mkoctfile), Autotools, a C compiler, gnuplot for headless
+# plots; with --full, also what run-tests.sh --full runs (valgrind, clang, debootstrap).
 set -euo pipefail
+full=0
+[ "${1:-}" = --full ] && full=1
 need=()
 command -v octave-cli >/dev/null || need+=(octave)
 command -v mkoctfile  >/dev/null || need+=(liboctave-dev)
@@ -17,10 +20,13 @@ command -v info       >/dev/null || need+=(info)
 [ -f /usr/share/fonts/opentype/freefont/FreeSans.otf ] || need+=(fonts-freefont-otf)
 # Octave prints figures to PNG without a display through gnuplot and Ghostscript
 command -v gs         >/dev/null || need+=(ghostscript)
-# the test command also runs the CPU build under valgrind
-command -v valgrind   >/dev/null || need+=(valgrind)
-# ... and fuzzes the gateway with libFuzzer, which comes with clang
-command -v clang++    >/dev/null || need+=(clang)
+if [ $full = 1 ]; then
+  # the CPU build under valgrind, the gateway fuzzed with libFuzzer (clang's), the
+  # Octave version matrix's chroots
+  command -v valgrind    >/dev/null || need+=(valgrind)
+  command -v clang++     >/dev/null || need+=(clang)
+  command -v debootstrap >/dev/null || need+=(debootstrap)
+fi
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
   echo "gpuscan: installing ${need[*]}" >&2
