@@ -6,30 +6,6 @@
 
 #include "device_array.h"
 
-void scan_extent (const dim_vector& dv, int dim, int64_t& inner, int64_t& len, int64_t& outer)
-{
-  if (dim == 0)
-    {
-      dim = 1;
-      for (int i = 0; i < dv.ndims (); i++)
-        if (dv(i) != 1)
-          {
-            dim = i + 1;
-            break;
-          }
-    }
-  inner = 1;
-  len = dim <= dv.ndims () ? dv(dim - 1) : 1;
-  outer = 1;
-  for (int i = 0; i < dv.ndims (); i++)
-    {
-      if (i < dim - 1)
-        inner *= dv(i);
-      else if (i > dim - 1)
-        outer *= dv(i);
-    }
-}
-
 namespace
 {
   octave_value as_scanned (const octave_value& v, const folded_scan& f)

@@ -30,7 +30,4 @@ folded_scan fold_dims (const octave_value& x, scan_request& r);
 octave_value_list unfold_outputs (const octave_value_list& out, const folded_scan& f,
                                   const scan_request& r);
 
-// the geometry of a scan of an array of dims dv along dim (0: the first non-singleton)
-void scan_extent (const dim_vector& dv, int dim, int64_t& inner, int64_t& len, int64_t& outer);
-
 #endif

@@ -280,14 +280,8 @@ bool scan_type_complex (scan_type t)
   return t == SCAN_CDOUBLE || t == SCAN_CSINGLE;
 }
 
-scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout)
+void scan_extent (const dim_vector& dv, int dim, int64_t& inner, int64_t& len, int64_t& outer)
 {
-  if (nargout > 2)
-    error_with_id ("gpuscan:nargout", "gpuscan: at most 2 outputs, [Y, IY]");
-  if (nargout > 1 && r.op != SCAN_MAX && r.op != SCAN_MIN)
-    error_with_id ("gpuscan:index", "gpuscan: the index output IY needs \"max\" or "
-                   "\"min\", not \"%s\"", scan_op_name (r.op));
-  int dim = r.dim;
   if (dim == 0)
     {
       dim = 1;
@@ -298,17 +292,27 @@ scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, 
             break;
           }
     }
-  scan_desc d = {};
-  d.inner = 1;
-  d.len = dim <= dv.ndims () ? dv(dim - 1) : 1;
-  d.outer = 1;
+  inner = 1;
+  len = dim <= dv.ndims () ? dv(dim - 1) : 1;
+  outer = 1;
   for (int i = 0; i < dv.ndims (); i++)
     {
       if (i < dim - 1)
-        d.inner *= dv(i);
+        inner *= dv(i);
       else if (i > dim - 1)
-        d.outer *= dv(i);
+        outer *= dv(i);
     }
+}
+
+scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout)
+{
+  if (nargout > 2)
+    error_with_id ("gpuscan:nargout", "gpuscan: at most 2 outputs, [Y, IY]");
+  if (nargout > 1 && r.op != SCAN_MAX && r.op != SCAN_MIN)
+    error_with_id ("gpuscan:index", "gpuscan: the index output IY needs \"max\" or "
+                   "\"min\", not \"%s\"", scan_op_name (r.op));
+  scan_desc d = {};
+  scan_extent (dv, r.dim, d.inner, d.len, d.outer);
   d.exclusive = r.exclusive > 0;
   d.reverse = r.reverse > 0;
   d.op = r.op;

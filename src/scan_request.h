@@ -56,6 +56,9 @@ bool scan_type_find (const std::string& cls, bool complex, scan_type& t);
 const char *scan_type_class (scan_type t);
 bool scan_type_complex (scan_type t);
 
+// the geometry of a scan of an array of dims dv along dim (0: the first non-singleton)
+void scan_extent (const dim_vector& dv, int dim, int64_t& inner, int64_t& len, int64_t& outer);
+
 // The scan_desc of a request on an array of dims dv and type in (no pointers yet):
 // geometry around DIM, the output class (d.type) and the operator after Octave's rules.
 scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout);

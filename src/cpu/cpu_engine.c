@@ -260,13 +260,16 @@ CMINMAX_OPS (abs_csingle, csingle, cabsf, cgt_unfolded_s, -INFINITY, INFINITY)
 #define INT_MAG(v) ((v) < 0 ? -(uint64_t) (v) : (uint64_t) (v))
 #define INT_ABS_GT(a, b)                                                               \
   (INT_MAG (a) > INT_MAG (b) || (INT_MAG (a) == INT_MAG (b) && (a) > (b)))
-/* the exclusive scan's first output: the least and the greatest of each order */
-MINMAX_OPS (real_cdouble, cdouble, CNAN, CREAL_GT, CMPLX (-INFINITY, -INFINITY),
-            CMPLX (INFINITY, INFINITY))
-MINMAX_OPS (real_csingle, csingle, CNAN, CREAL_GT, CMPLXF (-INFINITY, -INFINITY),
-            CMPLXF (INFINITY, INFINITY))
-MINMAX_OPS (abs_double, double, isnan, FLOAT_ABS_GT, -0.0, -INFINITY)
-MINMAX_OPS (abs_single, float, isnan, FLOAT_ABS_GT, -0.0f, -INFINITY)
+/* the exclusive scan's first output: the least and the greatest of each order (the
+   floating types' with "includenan" too, below) */
+#define COMPARED_FLOAT_OPS(X)                                                          \
+  X (real_cdouble, cdouble, CNAN, CREAL_GT, CMPLX (-INFINITY, -INFINITY),               \
+     CMPLX (INFINITY, INFINITY))                                                       \
+  X (real_csingle, csingle, CNAN, CREAL_GT, CMPLXF (-INFINITY, -INFINITY),              \
+     CMPLXF (INFINITY, INFINITY))                                                      \
+  X (abs_double, double, isnan, FLOAT_ABS_GT, -0.0, -INFINITY)                         \
+  X (abs_single, float, isnan, FLOAT_ABS_GT, -0.0f, -INFINITY)
+COMPARED_FLOAT_OPS (MINMAX_OPS)
 MINMAX_OPS (abs_int8, int8_t, NO_NAN, INT_ABS_GT, 0, INT8_MIN)
 MINMAX_OPS (abs_int16, int16_t, NO_NAN, INT_ABS_GT, 0, INT16_MIN)
 MINMAX_OPS (abs_int32, int32_t, NO_NAN, INT_ABS_GT, 0, INT32_MIN)
@@ -282,12 +285,7 @@ MINMAX_OPS (abs_int64, int64_t, NO_NAN, INT_ABS_GT, 0, INT64_MIN)
 NAN_EXTREMA_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 NAN_EXTREMA_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
 NAN_EXTREMA_OPS (cdouble, cdouble, CNAN, cgt_d, -INFINITY, INFINITY)
-NAN_EXTREMA_OPS (real_cdouble, cdouble, CNAN, CREAL_GT, CMPLX (-INFINITY, -INFINITY),
-                 CMPLX (INFINITY, INFINITY))
-NAN_EXTREMA_OPS (real_csingle, csingle, CNAN, CREAL_GT, CMPLXF (-INFINITY, -INFINITY),
-                 CMPLXF (INFINITY, INFINITY))
-NAN_EXTREMA_OPS (abs_double, double, isnan, FLOAT_ABS_GT, -0.0, -INFINITY)
-NAN_EXTREMA_OPS (abs_single, float, isnan, FLOAT_ABS_GT, -0.0f, -INFINITY)
+COMPARED_FLOAT_OPS (NAN_EXTREMA_OPS)
 NAN_EXTREMA_OPS (csingle, csingle, CNAN, cgt_s, -INFINITY, INFINITY)
 NAN_EXTREMA_OPS (abs_cdouble, cdouble, CNAN, cgt_unfolded_d, -INFINITY, INFINITY)
 NAN_EXTREMA_OPS (abs_csingle, csingle, CNAN, cgt_unfolded_s, -INFINITY, INFINITY)
