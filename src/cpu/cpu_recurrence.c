@@ -15,32 +15,15 @@
 #include <string.h>
 
 #include "base/work_pool.h"
+#include "cpu/cpu_line_steps.h"
 #include "cpu/cpu_recurrence.h"
 #include "cpu/cpu_tuning.h"
 
 typedef double _Complex cdouble;
 typedef float _Complex csingle;
 
-/* the element's position k steps along line (i, o), in the scan's direction */
-static inline int64_t at_step (const scan_desc *d, int64_t i, int64_t o, int64_t k)
-{
-  return i + d->inner * ((d->reverse ? d->len - 1 - k : k) + d->len * o);
-}
-
-/* A per-type body.  The heads of a reverse scan: a segment's last element starts it, so
-   step k (from the end) starts one where the element after it (k - 1 from the end) is
-   a head: heads[len - k] for k >= 1 (shared flags); full flags are handled the same way
-   through at_step of k - 1.  RUN_LINE scans steps [k0, k1) of line (i, o) from y. */
+/* A per-type body.  RUN_LINE scans steps [k0, k1) of line (i, o) from y. */
 #define RECURRENCE_DEFINE(NAME, T)                                                    \
-static inline int starts_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k) \
-{                                                                                     \
-  if (k == 0 || ! d->heads)                                                          \
-    return k == 0;                                                                    \
-  if (! d->reverse)                                                                   \
-    return d->heads_full ? d->heads[at_step (d, i, o, k)] : d->heads[k];             \
-  /* reverse: a head at the element after this one (in memory) ends a segment there */ \
-  return d->heads_full ? d->heads[at_step (d, i, o, k - 1)] : d->heads[d->len - k];  \
-}                                                                                     \
 /* a y + b, but b where y is 0 and that is NaN (0 * Inf, 0 * NaN count as 0) */       \
 static inline T step_##NAME (T a, T y, T b)                                           \
 {                                                                                     \
@@ -60,7 +43,7 @@ line_pass_##NAME (const scan_desc *d, int64_t i, int64_t o, int64_t k0, int64_t 
   for (int64_t k = k0; k < k1; k++)                                                   \
     {                                                                                 \
       const int64_t at = at_step (d, i, o, k);                                        \
-      if (starts_##NAME (d, i, o, k))                                                 \
+      if (step_starts (d, i, o, k))                                                 \
         {                                                                             \
           seen |= y != y;                                                             \
           y = y0;                                                                     \
@@ -94,7 +77,7 @@ compose_pass_##NAME (const scan_desc *d, int64_t k0, int64_t k1, T y0, T *A, T *
     {                                                                                 \
       const int64_t at = at_step (d, 0, 0, k);                                        \
       const T ak = a[d->coef_scalar ? 0 : at];                                        \
-      if (starts_##NAME (d, 0, 0, k))                                                 \
+      if (step_starts (d, 0, 0, k))                                                 \
         {                                                                             \
           *cut = 1;                                                                   \
           seen |= q != q;                                                             \

@@ -9,23 +9,11 @@
 #include <stdint.h>
 
 #include "base/work_pool.h"
+#include "cpu/cpu_line_steps.h"
 #include "cpu/cpu_satprod.h"
 #include "cpu/cpu_tuning.h"
 
 typedef struct satprod_ctx { const scan_desc *d; int64_t lanes; } satprod_ctx;
-
-/* does step k of line (i, o) start a segment?  (as cpu_recurrence.c: in a reverse scan,
-   a head on the element after this one, in memory, ends a segment there) */
-static inline int starts (const scan_desc *d, int64_t i, int64_t o, int64_t k)
-{
-  if (k == 0 || ! d->heads)
-    return k == 0;
-  const int64_t kk = d->reverse ? k - 1 : k;
-  const int64_t at = i + d->inner * ((d->reverse ? d->len - 1 - kk : kk) + d->len * o);
-  if (! d->reverse)
-    return d->heads_full ? d->heads[at] : d->heads[k];
-  return d->heads_full ? d->heads[at] : d->heads[d->len - k];
-}
 
 #define SATPROD_DEFINE(NAME, T, LO, HI)                                               \
 static void piece_##NAME (void *ctx, int64_t j)                                        \
@@ -39,19 +27,17 @@ static void piece_##NAME (void *ctx, int64_t j)                                 
   T *y = (T *) d->y;                                                                   \
   T s[CPU_LANE_BLOCK];                                                                 \
   for (int64_t k = 0; k < d->len; k++)                                                 \
-    {                                                                                  \
-      const int64_t row = d->inner * ((d->reverse ? d->len - 1 - k : k) + d->len * o); \
-      for (int64_t i = i0; i < i1; i++)                                                \
-        {                                                                              \
-          if (starts (d, i, o, k))                                                     \
-            s[i - i0] = 1;                                                             \
-          const __int128 p = (__int128) s[i - i0] * x[row + i];                        \
-          const T next = p < (LO) ? (T) (LO) : p > (HI) ? (T) (HI) : (T) p;            \
-          /* x is read before y is written: the scan may run in place */               \
-          y[row + i] = d->exclusive ? s[i - i0] : next;                                \
-          s[i - i0] = next;                                                            \
-        }                                                                              \
-    }                                                                                  \
+    for (int64_t i = i0; i < i1; i++)                                                  \
+      {                                                                                \
+        const int64_t at = at_step (d, i, o, k);                                       \
+        if (step_starts (d, i, o, k))                                                  \
+          s[i - i0] = 1;                                                               \
+        const __int128 p = (__int128) s[i - i0] * x[at];                               \
+        const T next = p < (LO) ? (T) (LO) : p > (HI) ? (T) (HI) : (T) p;              \
+        /* x is read before y is written: the scan may run in place */                 \
+        y[at] = d->exclusive ? s[i - i0] : next;                                       \
+        s[i - i0] = next;                                                              \
+      }                                                                                \
 }
 SATPROD_DEFINE (int8, int8_t, INT8_MIN, INT8_MAX)
 SATPROD_DEFINE (uint8, uint8_t, 0, UINT8_MAX)
