@@ -102,7 +102,7 @@ function d = gpuscan_array (varargin)
   if (nargin != 1)
     print_usage ();
   endif
-  d = __gpuscan__ ("device_array", varargin{1});
+  d = __gpuscan__ ("upload", varargin{1});
 endfunction
 
 %!demo

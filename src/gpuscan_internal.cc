@@ -4,16 +4,15 @@
 //   __gpuscan__ ("gather", d)            the host array of a device array
 //   __gpuscan__ ("gather_values", ...)    gather: each argument, device arrays as host
 //                                        arrays (the others as they are)
-//   __gpuscan__ ("device_array", x)      gpuscan_array: a device array of x, or a copy
-//                                        on the device of a device array x
 //   __gpuscan__ ("class", d)             the class of its elements
 //   __gpuscan__ ("live", d)              whether its memory is still there
 //   __gpuscan__ ("compact", x, mask)     x(mask), host or device
 //   __gpuscan__ ("trace", x, alg, pad, engine)  [rows, steps, engine used] of
 //                                        gpuscan_trace (engine "auto", "cpu", "gpu")
-//   __gpuscan__ ("upload", x)            a device array of host array x (the methods in
-//                                        inst/@gpuscan_array, where gpuscan_array names
-//                                        the class, not the function)
+//   __gpuscan__ ("upload", x)            a device array of host array x, or a copy on
+//                                        the device of a device array x (gpuscan_array,
+//                                        and the methods in inst/@gpuscan_array, where
+//                                        gpuscan_array names the class, not the function)
 //   __gpuscan__ ("cast", d, class)       d in class (single, int8, ...: the methods of
 //                                        inst/@gpuscan_array), on the device where the
 //                                        element-wise rule covers it
@@ -199,14 +198,6 @@ DEFUN_DLD (__gpuscan__, args, nargout,
                        nargs - 1);
       return host_values (args.slice (1, nargs - 1));
     }
-  if (what == "device_array" && nargs == 2)
-    {
-      if (! is_device_array (args(1)))
-        return to_device (args(1));
-      array_guard g;
-      const device_array c = device_copy (device_array_of (args(1), "D"), g);
-      return device_array_value (c, g);
-    }
   if (what == "class" && nargs == 2)
     return octave_value (scan_type_class (device_array_of (args(1), "the device array").type));
   if (what == "live" && nargs == 2)
@@ -227,7 +218,13 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     return trace (args(1), args(2), args(3),
                   args(4).xstring_value ("__gpuscan__: ENGINE must be a string"));
   if (what == "upload" && nargs == 2)
-    return to_device (args(1));
+    {
+      if (! is_device_array (args(1)))
+        return to_device (args(1));
+      array_guard g;
+      const device_array c = device_copy (device_array_of (args(1), "D"), g);
+      return device_array_value (c, g);
+    }
   if (what == "cast" && nargs == 3)
     return cast (args(1), args(2).xstring_value ("__gpuscan__: CLASS must be a string"));
   if (what == "wait" && nargs == 1)

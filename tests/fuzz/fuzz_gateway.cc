@@ -99,7 +99,7 @@ namespace
         m.assign ("size", RowVector (2, 3.0));
         return m;
       }
-    return request ("device_array", octave_value_list (1, array (r)), 1)(0);
+    return request ("upload", octave_value_list (1, array (r)), 1)(0);
   }
 
   // D(I) = V grows D to the largest indices, as Octave does: a huge result would make
@@ -157,7 +157,7 @@ extern "C" int LLVMFuzzerInitialize (int *, char ***)
   interp->initialize ();
   if (! interp->initialized () || interp->execute () != 0)
     abort ();
-  live_array = request ("device_array", octave_value_list (1, octave_value (NDArray (dim_vector (3, 4), 2.0))), 1)(0);
+  live_array = request ("upload", octave_value_list (1, octave_value (NDArray (dim_vector (3, 4), 2.0))), 1)(0);
   return 0;
 }
 
@@ -173,8 +173,8 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (fn == 5)
     {
       static const char *const req[] = { "compact", "gather", "class", "live", "info", "upload",
-                                         "cast", "trace", "gather_values", "device_array", "nope" };
-      args(0) = std::string (req[r.byte () % 11]);
+                                         "cast", "trace", "gather_values", "nope" };
+      args(0) = std::string (req[r.byte () % 10]);
     }
   const int nargs = r.byte () % 8;
   try
@@ -217,7 +217,7 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
             }
           break;
         case 5: F__gpuscan__ (args, nargout); break;
-        case 6: request ("device_array", args, nargout); break;
+        case 6: request ("upload", args, nargout); break;
         case 7: request ("gather_values", args, nargout); break;
         default: Fgpuscan (args, nargout);
         }
