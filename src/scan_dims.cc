@@ -37,15 +37,16 @@ folded_scan fold_dims (const octave_value& x, scan_request& r)
   octave_idx_type merged = 1;
   for (int k : dims)
     merged *= dv(k - 1);
-  // the dimensions before p, the merged ones, the others after p
+  // the dimensions before p (none of them merged), the merged ones, the others after p
+  std::vector<int> after;
+  for (int k = p + 1; k <= nd; k++)
+    if (std::find (dims.begin (), dims.end (), k) == dims.end ())
+      after.push_back (k);
   std::vector<int> order;
   for (int k = 1; k < p; k++)
     order.push_back (k);
-  for (int k : dims)
-    order.push_back (k);
-  for (int k = p + 1; k <= nd; k++)
-    if (std::find (dims.begin (), dims.end (), k) == dims.end ())
-      order.push_back (k);
+  order.insert (order.end (), dims.begin (), dims.end ());
+  order.insert (order.end (), after.begin (), after.end ());
   bool identity = true;
   for (int i = 0; i < nd; i++)
     identity = identity && order[i] == i + 1;
@@ -55,16 +56,15 @@ folded_scan fold_dims (const octave_value& x, scan_request& r)
       for (int i = 0; i < nd; i++)
         f.perm(i) = order[i] - 1;
     }
-  dim_vector sd = dim_vector::alloc (std::max (2, nd - static_cast<int> (dims.size ()) + 1));
+  // as scanned: the same, the merged ones as one
+  dim_vector sd = dim_vector::alloc (std::max<int> (2, p + after.size ()));
   for (int i = 0; i < sd.ndims (); i++)
     sd(i) = 1;
-  int at = 0;
   for (int k = 1; k < p; k++)
-    sd(at++) = dv(k - 1);
-  sd(at++) = merged;
-  for (int k = p + 1; k <= nd; k++)
-    if (std::find (dims.begin (), dims.end (), k) == dims.end ())
-      sd(at++) = dv(k - 1);
+    sd(k - 1) = dv(k - 1);
+  sd(p - 1) = merged;
+  for (size_t j = 0; j < after.size (); j++)
+    sd(p + j) = dv(after[j] - 1);
   f.scanned_dims = sd;
   f.out_dims = dv;
   for (int k : dims)
