@@ -4,7 +4,8 @@
 #   GPUSCAN_CONFIGURE_FLAGS, where set, decides (--with-cuda, --without-cuda, ...);
 #   else the CUDA engine where nvidia-smi reports a GPU and nvcc is found (on PATH, in
 #   CUDA_HOME or /usr/local/cuda), and nvcc compiles for that GPU;
-#   else the CPU engine only, with the command that adds the GPU engine later.
+#   else the CPU engine only, with the command that adds the GPU engine later;
+#   an nvidia-smi that finds no GPU (no driver) or an nvcc too old for the GPU: exit 1.
 set -euo pipefail
 if [ -n "${GPUSCAN_CONFIGURE_FLAGS+set}" ]; then
   echo "gpuscan: configure flags from GPUSCAN_CONFIGURE_FLAGS: ${GPUSCAN_CONFIGURE_FLAGS:-(none)}" >&2
@@ -21,9 +22,8 @@ if ! command -v nvidia-smi >/dev/null; then
   exit 0
 fi
 if ! caps=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>&1) || [ -z "$caps" ]; then
-  echo "gpuscan: nvidia-smi finds no GPU it can use (is the NVIDIA driver loaded? it said: $(echo "$caps" | head -n 1)): building the CPU engine only; to add the GPU engine later: $later" >&2
-  echo --without-cuda
-  exit 0
+  echo "gpuscan: nvidia-smi is here but finds no GPU it can use (is the NVIDIA driver loaded? it said: $(echo "$caps" | head -n 1)): load the driver and run this again, or build the CPU engine only with GPUSCAN_CONFIGURE_FLAGS=--without-cuda bash setup.sh" >&2
+  exit 1
 fi
 if [ -z "$nvcc" ]; then
   echo "gpuscan: a GPU but no nvcc (the CUDA toolkit): building the CPU engine only; install the CUDA toolkit, then: $later" >&2

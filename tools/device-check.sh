@@ -5,7 +5,7 @@
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
-#                         [matrix] [load] [cpuload] [tables] [repeat]
+#                         [matrix] [cumtests] [load] [cpuload] [tables] [repeat]
 # selftest: gpu_selftest, with GSK_SELFTEST_ARGS (e.g. --quick: the four benchmark types);
 # repeat: bench/repeat_bits.m (repeated GPU scans compared bit for bit, with and without
 # "reproducible");
@@ -16,6 +16,8 @@
 # load: the size of gpuscan.oct and, in a fresh Octave three times, the first GPU calls
 # (the driver loads, and unpacks, the kernels then); with .device/baseline.tar.gz, the
 # same for that tree's build, made beside the main one (an A/B of two trees);
+# cumtests: Octave's own cum* blocks (tests/octave_cum_tests.m) and large integer sums
+# against this Octave's cumsum, the GPU engine and each GPU algorithm forced;
 # matrix: the test matrix's GPU rows (tools/test-matrix.sh gpu: the suite with the GPU
 # engine forced, the CPU engine forced, and each GPU algorithm forced for every call, each
 # with GSK_MATRIX_CASES differential cases, 1000 unless set), logs in matrix-logs.tar.gz;
@@ -52,8 +54,13 @@ t0=$(date +%s)
 # its time limit got done, and how to split the next one)
 step_done () { echo "$1: done $(( $(date +%s) - t0 )) s from the start" >> "$OUT/timing.txt"; }
 steps=" ${*:-build selftest bench octave} "
-# (an Octave already unpacked is reused: two instances of this script may run side by side)
-[ -f /tmp/octave/activate ] || tar -C /tmp -xJf "$top/.device/octave.tar.xz"
+# GSK_OCTAVE: the Octave bundle (default .device/octave.tar.xz; tools/octave-bundle-chroot.sh
+# makes .device/octave-sid.tar.xz, Octave 11).  One already unpacked from the same bundle is
+# reused: two instances of this script may run side by side
+bundle=$top/${GSK_OCTAVE:-.device/octave.tar.xz}
+if [ "$(cat /tmp/octave/.bundle 2>/dev/null)" != "$bundle" ]; then
+  rm -rf /tmp/octave && tar -C /tmp -xJf "$bundle" && echo "$bundle" > /tmp/octave/.bundle
+fi
 source /tmp/octave/activate
 tarball=$(ls "$top"/.device/gpuscan-*.tar.gz | head -n 1)
 nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv,noheader | tee "$OUT/gpu.txt"
@@ -64,10 +71,20 @@ pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_l
 # Octave as the scripts run it (no history: where it cannot be saved, every exit printed an error)
 octave="octave-cli --no-gui --norc --no-history --quiet"
 rc=0
-if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix|cpuload|repeat)" " ]]; then
-  ( start=$(date +%s); $octave --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
-      > "$OUT/pkg-install.txt" 2>&1; echo "pkg install: rc=$? $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt" ) &
-  install_pid=$!
+if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix|cumtests|cpuload|repeat)" " ]]; then
+  # (the same tarball already installed there by this Octave, in an earlier call on this
+  # machine, is kept)
+  installed="$(md5sum < "$tarball") $bundle"
+  if [ "$(cat $pkg_prefix/.installed 2>/dev/null)" = "$installed" ]; then
+    echo "pkg install: kept from an earlier call" > "$OUT/pkg-install.txt"
+  else
+    rm -f $pkg_prefix/.installed
+    ( start=$(date +%s); $octave --eval "$pkg_setup pkg ('install', '-local', '$tarball');" \
+        > "$OUT/pkg-install.txt" 2>&1; i_rc=$?
+      echo "pkg install: rc=$i_rc $(( $(date +%s) - start )) s" >> "$OUT/pkg-install.txt"
+      [ $i_rc = 0 ] && echo "$installed" > $pkg_prefix/.installed ) &
+    install_pid=$!
+  fi
 fi
 # the variants' builds start first, beside the main build
 declare -A variant_pid
@@ -245,6 +262,24 @@ if [[ $steps == *" octave "* ]]; then
       addpath ('$top/tests'); exit (! run_suite ());" > "$OUT/octave-suite.txt" 2>&1
   echo "octave suite rc=$?" >> "$OUT/octave-suite.txt"; tail -n 12 "$OUT/octave-suite.txt"
   step_done octave
+fi
+if [[ $steps == *" cumtests "* ]]; then
+  # Octave's own cum* blocks, and integer sums of 2^22 + 3 elements against this Octave's
+  # cumsum bit for bit (steps of intmax/50 that drift up: on Octave 11 they saturate, on
+  # the saturating kernels), the GPU engine and each GPU algorithm forced
+  for a in ENGINE=gpu ALGORITHM=decoupled ALGORITHM=kogge-stone ALGORITHM=brent-kung ALGORITHM=cub; do
+    env GPUSCAN_${a%%=*}=${a#*=} GPUSCAN_ENGINE=${GPUSCAN_ENGINE:-gpu} timeout -s KILL 300 $octave --eval "$pkg_setup
+        pkg ('load', 'gpuscan'); addpath ('$top/tests'); ok = octave_cum_tests ();
+        for c = {'int8', 'uint8', 'int16', 'int32', 'uint32', 'int64'}
+          x = cast ((rand (2^22 + 3, 1) - 0.45) * double (intmax (c{1})) / 50, c{1});
+          ok = ok && isequal (gpuscan (x), cumsum (x)) && isequal (gpuscan (x, 'reverse'), cumsum (x, 'reverse'));
+        end
+        printf ('integer sums of 2^22 + 3 elements as cumsum: %d\\n', ok); exit (! ok);" \
+      > "$OUT/cumtests-${a#*=}.txt" 2>&1
+    t_rc=$?; [[ $t_rc == 0 ]] || rc=1
+    echo "cum tests ${a#*=}: rc=$t_rc; $(grep -h 'octave_cum_tests:\|integer sums' "$OUT/cumtests-${a#*=}.txt" | tr '\n' ' ')"
+  done
+  step_done cumtests
 fi
 if [[ $steps == *" matrix "* ]]; then
   MATRIX_LOGS=/tmp/matrix GPUSCAN_DIFFERENTIAL_CASES=${GSK_MATRIX_CASES:-1000} \

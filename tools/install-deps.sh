@@ -29,6 +29,10 @@ if [ $full = 1 ]; then
 fi
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  if ! command -v apt-get >/dev/null || { [ -n "$sudo" ] && ! command -v sudo >/dev/null; }; then
+    echo "gpuscan: missing ${need[*]} (Debian's names; octave and liboctave-dev: GNU Octave and its development files, with mkoctfile), and no apt-get${sudo:+ or sudo} here to install them: install them with this system's package manager, then run this again" >&2
+    exit 1
+  fi
   echo "gpuscan: installing ${need[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
