@@ -645,10 +645,13 @@ endfunction
 %! unary = {@uminus, @uplus, @not, @transpose, @ctranspose, @abs, @sign, @isnan, ...
 %!          @(a) sum (a), @(a) sum (a, 2), @(a) max (a, [], 2), @(a) min (a), @(a) max (a, 2), ...
 %!          @single, @int8, @int32, @uint8, @uint64, @logical, ...
-%!          @cumsum, @(a) cumsum (a, 2), @(a) cumsum (a, "native"), @cumprod, @(a) cumprod (a, 2), ...
+%!          @cumsum, @(a) cumsum (a, 2), @cumprod, @(a) cumprod (a, 2), ...
 %!          @cummax, @(a) cummin (a, 2), @(a) nthargout (2, @cummax, a), @(a) nthargout (2, @cummin, a, 2), ...
 %!          @(a) reshape (a, [], 1), @(a) reshape (a, 1, 1, []), @squeeze, @(a) permute (a, [2 1]), ...
 %!          @sort, @(a) sort (a, 2, "descend"), @diag, @full, @(a) repmat (a, 2, 1), @fliplr};
+%! if (compare_versions (OCTAVE_VERSION, "11", "<"))   # (Octave 11's cumsum refuses "native")
+%!   unary{end+1} = @(a) cumsum (a, "native");
+%! endif
 %! for c = {"double", "single", "int8", "uint16", "int32", "logical"}
 %!   for sz = {[3 4], [1 1], [0 3]}
 %!     x = round (10 * rand (sz{1}) - 3);
@@ -793,7 +796,8 @@ endfunction
 %! endfor
 %! check_scan (single ([1 2 3 4]), "exclusive", "double");
 %! check_scan (single (complex ([1 2 3 4], 1)), "prod", "exclusive", "double");
-%! assert (gather (gpuscan (gpuscan_array (int8 ([1 2 3 4])), "exclusive")), [0 1 3 6]);
+%! y = gather (gpuscan (gpuscan_array (int8 ([1 2 3 4])), "exclusive"));
+%! assert (isequal (y, gpuscan (int8 ([1 2 3 4]), "exclusive")) && isequal (y, [0 1 3 6]));
 
 %!testif ; have_arrays ()
 %! ## indexing and assignment as the host array's, results on the device: subscripts,

@@ -35,11 +35,18 @@ find "$r" -path "$r/sys" -prune -o -type f -print | while read -r f; do
   case $f in "$r"/bin/*) patchelf --set-interpreter "$home/sys/ld-linux-x86-64.so.2" "$f" ;; esac
 done
 ver=$(basename "$libdir")
+# mkoctfile's flags without link-time optimisation, which Debian builds with: the other
+# machine's compiler may lack it (no lto-wrapper); mkoctfile takes them from the environment
+flags () {
+  bash "$top/tools/octave-chroot.sh" "$suite" run mkoctfile -p "$1" \
+    | sed -E 's/ ?-flto(=[a-z0-9]*)?//g; s/ ?-ffat-lto-objects//g; s/ ?-ffile-prefix-map=[^ ]*//g'
+}
 cat > "$r/activate" <<ACT
 # source me: puts the bundled GNU Octave $ver (with its own C library) on PATH
 [ "\$(cd "\$(dirname "\${BASH_SOURCE[0]}")" && pwd)" = $home ] || echo "activate: unpack this Octave as $home" >&2
 export OCTAVE_HOME=$home
 export PATH=$home/bin:\$PATH
+export CFLAGS="$(flags CFLAGS)" CXXFLAGS="$(flags CXXFLAGS)" OCT_LINK_OPTS="$(flags OCT_LINK_OPTS)"
 ACT
 mkdir -p "$(dirname "$out")"
 tar -C "$stage" -cJf "$out" octave
