@@ -16,230 +16,74 @@
 ## Prefix scan (cumulative sum, product, maximum or minimum, and logical, bitwise and
 ## log-space scans) of @var{x} on every CPU core or on an NVIDIA GPU.
 ##
-## @code{gpuscan (@var{x})} is @code{cumsum (@var{x})}: the inclusive sum along the
-## first non-singleton dimension.  @var{dim} picks the dimension (any positive
-## integer; beyond @code{ndims (@var{x})} every scan has length one, as with
-## @code{cumsum}).  A vector of dimensions @var{vecdim} scans them as one, as Octave 11
-## does: the elements of each slice they span, in column-major order, and the output has
-## their number of elements at the first of them and 1 at the others;
-## @qcode{"all"} scans @code{@var{x}(:)} (a column).  Options are strings, in any
+## @code{gpuscan (@var{x})} is @code{cumsum (@var{x})} of the Octave gpuscan was built
+## for, class rules included (from Octave 11, integer sums and products keep the class
+## and saturate).  @var{dim} picks the dimension; a vector @var{vecdim}, or
+## @qcode{"all"}, scans several as one, as Octave 11 does.  Options are strings, in any
 ## order, case-insensitive:
 ##
 ## @table @asis
 ## @item @qcode{"sum"} (default), @qcode{"prod"}, @qcode{"max"}, @qcode{"min"}
-## The operator.  The results equal @code{cumsum}, @code{cumprod},
-## @code{cummax} and @code{cummin} of the Octave gpuscan was built for, class rules
-## included: from Octave 11 on, integer sums and products keep the class and saturate
-## at every step (as @qcode{"native"}), before it they give double; logical input gives
-## double for sum and prod; single stays single; max and min keep the class, skip NaN,
-## keep the earlier element on ties, and with a second output return the index (along
-## @var{dim}; with @qcode{"linear"}, the linear index into @var{x}) of the element
-## chosen.  Sparse @var{x} is scanned by Octave's own function, a sparse result (with
-## @var{dim}, @var{vecdim}, @qcode{"all"}, the direction, the NaN flag,
-## @qcode{"linear"} and @qcode{"ComparisonMethod"} as that function takes them).
-## On the GPU, max and min without the second output scan the values alone, about
-## as fast as a sum; the index output costs two to four times that.
-## Complex input works for all four; max and min compare complex numbers as
-## @code{cummax} does (by @code{abs}, then by @code{arg}, up to Octave 10 with an
-## @code{arg} of -pi taken as pi, as those versions do; after a leading run of
-## elements with a NaN part, @code{Inf + NaNi}, whose @code{abs} is Inf, counts as
-## the largest).  A complex product starts from the first element itself, as
-## @code{cumprod} (@code{(1 + 0i) * (Inf + 0i)} would be @code{Inf + NaNi}).
-##
-## @item @qcode{"and"}, @qcode{"or"}, @qcode{"xor"}
-## Cumulative all, any and parity of @code{logical (@var{x})}: a logical @var{y}
-## that is true while every element so far is nonzero, once any is, or where an odd
-## number are.  @var{x} is logical or real (a NaN is an error, as in @code{logical}).
-##
-## @item @qcode{"bitand"}, @qcode{"bitor"}, @qcode{"bitxor"}
-## The running @code{bitand}, @code{bitor} or @code{bitxor} of unsigned integers
-## (uint8, uint16, uint32, uint64), in their class.
-##
+## @code{cumsum}, @code{cumprod}, @code{cummax}, @code{cummin}; @var{iy} is the index of
+## the element chosen, along @var{dim} (with @qcode{"linear"}: into @var{x}).
+## @item @qcode{"and"}, @qcode{"or"}, @qcode{"xor"}; @qcode{"bitand"}, @qcode{"bitor"}, @qcode{"bitxor"}
+## Running all, any and parity of @code{logical (@var{x})}; running bitwise operations of
+## unsigned integers.
 ## @item @qcode{"logsumexp"}
-## @code{log (cumsum (exp (@var{x})))} without its overflow and underflow, as
-## PyTorch's @code{logcumsumexp}: each step adds @code{log1p (exp (lo - hi))} to the
-## larger of the two, so @code{gpuscan ([1000 1000], "logsumexp")} is
-## @code{[1000, 1000 + log (2)]}.  Real @var{x}; single stays single, other classes
-## give double; -Inf is the identity (the exclusive scan's first element), +Inf wins,
-## NaN propagates.  Element @var{k} is within about @code{2 * @var{k} * eps} times
-## @code{abs (@var{y}(@var{k})) + 1} of the exact value.
-##
+## @code{log (cumsum (exp (@var{x})))} without its overflow and underflow.
 ## @item @qcode{"recurrence"}, @var{a}
-## The linear recurrence @code{@var{y}(@var{k}) = @var{a}(@var{k}) * @var{y}(@var{k}-1)
-## + @var{x}(@var{k})} along @var{dim}, from @code{@var{y}(0) = 0} (or the value that
-## @qcode{"initial"}, @var{y0} gives, at the start of every line and segment): for a
-## scalar @var{a}, @code{filter (1, [1, -@var{a}], @var{x})}, with any @var{a} per
-## element (@var{a} is a scalar or the size of @var{x}), in any dimension, on every
-## core.  It is a scan of the affine maps @code{@var{y} -> @var{a}(@var{k}) * @var{y} +
-## @var{x}(@var{k})}: a long line runs in blocks of a fixed size whose composed maps
-## carry the value from block to block, so the result does not depend on the threads,
-## and differs from the sequential loop by rounding only.  Where @code{abs (@var{a}) <= 1},
-## element @var{k} is within about @code{3 * @var{k} * eps} times
-## @code{sum (abs (@var{x}(1:@var{k})))} of the exact value.  Real or complex; single
-## where @var{x}, @var{a} or @var{y0} is single, other classes computed in double.
-## @qcode{"exclusive"} gives @code{@var{y}(@var{k}-1)} (@var{y0} first);
-## @qcode{"reverse"}, @qcode{"segments"} and @qcode{"keys"} apply.  Host arrays cross
-## to the GPU in one piece (a piece's carry would be a map), where its memory holds one,
-## else run on the CPU engine; on the GPU each algorithm is the decoupled scan (with
-## @qcode{"reproducible"}: its ordered look-back), its maps composed in another grouping
-## than the CPU engine's blocks: the results agree within the bound above.  Where an
-## @var{a} is Inf or NaN, or the product of the @var{a}'s since a segment's start
-## overflows, the composed maps can give NaN where the loop gives a number (on the
-## GPU, an Inf @var{a} at a segment's start with @var{y0} other than 0).  A state of 0 is
-## not multiplied by @var{a} (0 * Inf counts as 0): from @var{y0} = 0 a segment's first
-## output is its @var{x}, whatever @var{a} is there, as @code{filter}'s is.
-##
-## The logical, bitwise and log-space operators run on both engines, as the sums do (the
-## logical and bitwise ones are exact: every engine and algorithm gives the same bits;
-## the GPU's @code{exp} and @code{log1p} round differently from the C library's, so its
-## log-space results agree with the CPU engine's to a few units of the last place).
-## @qcode{"exclusive"},
-## @qcode{"reverse"}, @qcode{"segments"}, @qcode{"keys"} and @qcode{"groups"} apply.
-##
+## @code{@var{y}(k) = @var{a}(k) * @var{y}(k-1) + @var{x}(k)}, @var{a} a scalar (then
+## @code{filter (1, [1, -@var{a}], @var{x})}) or the size of @var{x};
+## @qcode{"initial"}, @var{y0} gives @var{y}(0).
 ## @item @qcode{"native"}, @qcode{"double"}
-## As for Octave 7's @code{cumsum}, on every version: @qcode{"native"} keeps an integer
-## class and saturates at every step exactly as Octave's integer arithmetic does
-## (@code{gpuscan (int8 ([100 100 -100]), "native")} is @code{[100 127 27]}, and
-## @code{gpuscan (uint16 ([300 300]), "prod", "native")} is @code{[300 65535]}), a
-## logical sum stays logical (a running OR), a logical product too (a running AND).
-## @qcode{"double"} computes and returns double (sum and prod).  Saturating products
-## run on the CPU engine, each line in order (a saturated product does not compose).
-##
+## As Octave 7's @code{cumsum}, on every version: keep an integer class and saturate at
+## every step, or compute in double.
 ## @item @qcode{"inclusive"} (default), @qcode{"exclusive"}
-## An exclusive scan gives at each element the scan of the elements before it: each
-## scan and each segment starts with the operator's identity in the output class
-## (0, 1, @code{-Inf} or @code{intmin}, @code{Inf} or @code{intmax}).  The index
-## output of that first element is 0.  An exclusive sum is what @code{sum} gives for
-## the elements before: +0 for none (and for a run of -0, as @code{sum ([-0 -0])}).
-##
+## An exclusive scan gives at each element the scan of the elements before it, starting
+## from the operator's identity (0, 1, -Inf or intmin, Inf or intmax).
 ## @item @qcode{"forward"} (default), @qcode{"reverse"}
-## A reverse scan runs from the last element toward the first, as MATLAB's
-## @code{cumsum (@var{x}, "reverse")}; ties in max and min keep the element met
-## first, i.e.@: the later index.
-##
-## @item @qcode{"ComparisonMethod"}, @var{method}
-## How max and min compare, as MATLAB and Octave 11: @qcode{"auto"} (default),
-## @qcode{"real"} (complex numbers by the real part, then the imaginary part) or
-## @qcode{"abs"} (real numbers by @code{abs}, then by value, as Octave 11's
-## @code{cummax} orders them: 3 is larger than -3).  These run on the CPU engine.
-##
+## From the last element to the first, as MATLAB's @code{cumsum (@var{x}, "reverse")}.
 ## @item @qcode{"includenan"}, @qcode{"omitnan"} (or @qcode{"includemissing"}, @qcode{"omitmissing"})
-## MATLAB's NaN flags; the defaults are Octave's (a sum or product takes a NaN in, max
-## and min skip it).  @qcode{"omitnan"} with sum and prod counts a NaN (complex: an
-## element with a NaN part) as 0 or 1, so @code{gpuscan ([1 NaN 2], "omitnan")} is
-## @code{[1 1 3]} (a NaN that the sum itself makes, as @code{Inf - Inf}, stays).
-## @qcode{"includenan"} with max and min lets the first NaN win: from there on the
-## output is that NaN and its index.  The GPU scans @qcode{"includenan"} max and min
-## of real arrays, and @qcode{"omitnan"} sums and products, complex too (host arrays
-## cross to it in one piece, as a piece's carry would lose a NaN the sum made, where its
-## memory holds one; the CPU engine scans larger ones).
-##
+## MATLAB's NaN flags: with @qcode{"omitnan"} a NaN counts as 0 in a sum and 1 in a
+## product; with @qcode{"includenan"} the first NaN wins max and min.
+## @item @qcode{"ComparisonMethod"}, @qcode{"auto"} | @qcode{"real"} | @qcode{"abs"}
+## How max and min compare, as Octave 11 and MATLAB (CPU engine).
 ## @item @qcode{"accurate"}
-## A floating sum with a compensated state (a double-double, about 106 bits): every
-## prefix is the exact sum of its elements rounded once, to within one unit in the last
-## place (singles are summed in double and rounded twice), whatever the data's
-## cancellation, and the same bits for any number of threads, and from call to call
-## (it implies @qcode{"reproducible"}).  It costs about 1.2-2x the plain sum on the
-## CPU engine; the GPU scans it with every algorithm, host arrays in one piece (a piece's
-## carry would lose the state's low part) where its memory holds one (with
-## @qcode{"omitnan"}: the CPU engine).
-##
+## Floating sums with a double-double state: each prefix within one unit in the last
+## place of the exact sum, the same bits from every call.
 ## @item @qcode{"reproducible"}
-## The same bits from every call with the same input on the same machine, whatever the
-## timing, the load or the number of threads.  Only floating sums and products can
-## differ from call to call (their rounding follows how the elements are grouped);
-## integer, logical, max and min results never do.  The CPU engine always is
-## reproducible (blocks of a fixed size, combined in a fixed order).  On the GPU the
-## look-back of @qcode{"decoupled"} then folds the tiles' sums in a fixed order (a tile
-## waits until one of its 32 nearest predecessors holds its prefix: about 2.5-3.5 times
-## the plain scan's time on vectors of 2^24 elements and more), @qcode{"kogge-stone"}
-## and @qcode{"brent-kung"} are reproducible as they are, and @qcode{"auto"} takes
-## @qcode{"brent-kung"} for vectors of 2^21 elements and more without segments (about
-## 1.5 times the plain scan at 2^26) and chooses the engine by size alone (the GPU from 2^16 elements,
-## where there is one), not by timing.  Not with @qcode{"cub"}.  The bits may differ
-## between the CPU and the GPU, between algorithms, between GPUs, and for host arrays too
-## large for the GPU's free memory, which go through it in smaller chunks (or, for the
-## scans that cross in one piece, the CPU engine).
-##
-## @item @qcode{"segments"}, @var{f}
-## Head flags: a logical or real numeric array, nonzero where a segment starts
-## (the first element always starts one), either the size of @var{x} or a vector
-## of length @code{size (@var{x}, @var{dim})} used for every slice.  Each segment is
-## scanned on its own, in either direction, inclusive or exclusive; a reverse scan
-## starts at a segment's last element.  Index outputs count from the start of the
-## whole slice, not of the segment.
-##
-## @item @qcode{"keys"}, @var{g}
-## Segments from keys, as Thrust's @code{scan_by_key}: a segment starts at the first
-## element and wherever @var{g} changes along @var{dim} (compared in @var{g}'s own
-## class; a NaN key differs from every key, itself included).  @var{g} is numeric,
-## logical or char, the size of @var{x} or a vector of length
-## @code{size (@var{x}, @var{dim})}; @code{gpuscan (@var{x}, "keys", @var{g})} is
-## @code{gpuscan (@var{x}, "segments", [true, diff(@var{g}) != 0])} for a row vector,
-## on every engine.  Rows of a table sorted by customer:
-## @code{gpuscan (amount, "keys", customer)} is each customer's running total.
-##
+## The same bits from every call with the same input on the same machine, on the GPU
+## too (at some cost there).
+## @item @qcode{"segments"}, @var{f}; @qcode{"keys"}, @var{g}
+## Restart the scan where the head flags @var{f} are nonzero, or wherever @var{g}
+## changes along @var{dim} (Thrust's @code{scan_by_key}).
 ## @item @qcode{"groups"}, @var{g}
-## Running scans within groups of labels in any order, each element's output in its
-## own place: @var{g} is a numeric, logical or char vector of length
-## @code{size (@var{x}, @var{dim})} (one label per step, the same for every line),
-## and element @var{k} gets the scan of the elements before it (and itself) that carry
-## its label.  From a ledger in time order, @code{gpuscan (amount, "groups",
-## customer)} is each customer's balance after each transaction.  @var{x} is put in
-## the stable order of the labels (@code{sort}), scanned with a segment a label, and
-## put back; index outputs count in the original order.  A NaN label is a group of its
-## own.  A device array stays on the device: labels that are a device array are sorted
-## there (CUB's radix sort; int64 and uint64 ones, which doubles could merge, and host
-## labels by @code{sort} on the host).
-##
+## Running scans within each label of @var{g}, each output in its element's place.
 ## @item @qcode{"algorithm"}, @var{name}
-## @qcode{"auto"} (default) picks the engine per call; @qcode{"cpu"} is the
-## multithreaded CPU engine.  With the CUDA engine and a GPU:
-## @qcode{"kogge-stone"} and @qcode{"brent-kung"} (the classic block scans inside a
-## hierarchical scan; built for the sums, products, logsumexp and max of double, single
-## and 32/64-bit integers),
-## @qcode{"decoupled"} (single-pass decoupled look-back) and @qcode{"cub"} (CUB's
-## DeviceScan sum of one double or single vector, forward, without segments).  Where a
-## named algorithm does not apply it runs @qcode{"decoupled"}; scans across contiguous
-## vectors (e.g.@: along dimension 2 of a matrix) use the same lane kernels for every
-## algorithm (tiles of 32 lanes chained by a look-back per lane, or one GPU thread per
-## lane for narrow slices); complex max/min and logical min always run on the CPU engine.
-## @code{gpuscan_info ()} lists what this machine has; the environment variable
+## @qcode{"auto"} (default: per shape and size, the engine that was faster in its last
+## calls), @qcode{"cpu"}, or on the GPU @qcode{"decoupled"}, @qcode{"kogge-stone"},
+## @qcode{"brent-kung"}, @qcode{"cub"} (where one does not apply: @qcode{"decoupled"}).
 ## @env{GPUSCAN_ENGINE} (@qcode{"cpu"} or @qcode{"gpu"}) forces the engine of
-## @qcode{"auto"}, which times its own calls: for each shape (one vector, the columns
-## of a matrix, other dimensions) and size (from 2^16 elements, by powers of two) the
-## first six calls alternate between the GPU and the CPU engine, and later calls take
-## the one that was faster in its last four calls, but for one in 16 that checks the
-## other again (so results of the same call may differ in the last bits between
-## engines, within the accuracy below).
-## Host arrays go through the GPU in chunks, the next one copied in and the previous
-## one copied out while one is scanned, with the scan state carried from chunk to chunk
-## on the GPU, so any size that fits in host memory works (@qcode{"omitnan"} sums and
-## products, @qcode{"accurate"} and @qcode{"recurrence"}, whose state an element does not
-## carry, go in one piece)
-## (@env{GPUSCAN_CHUNK_ELEMENTS} forces a chunk size, for tests: a positive integer,
-## at least 3; another value is ignored with a warning).  @env{GPUSCAN_ALGORITHM}
-## replaces @qcode{"auto"} with the algorithm it names in every call (for tests; a call
-## that names its algorithm keeps it).  With @env{GPUSCAN_PLAN} set (not @qcode{"0"}),
-## every scan on the GPU prints what it launches to stderr: each pass's kernel, blocks,
-## threads, tile, shared memory and workspace.  Arrays kept on the GPU between calls:
-## @code{gpuscan_array}.
+## @qcode{"auto"}; @env{GPUSCAN_PLAN} prints what each GPU scan launches.
 ## @end table
 ##
-## Accuracy: integer, logical, max and min results are bit-identical to Octave's.
-## Floating sums and products are computed in another order than Octave's
-## sequential loop; as for any order, the error of element @var{k} of a sum is at
-## most @code{(@var{k}-1) * eps (class (@var{y})) * sum (abs (@var{x}(1:@var{k})))} (to first
-## order), and in practice a few @code{eps} of @code{cumsum (abs (@var{x}))}.  The
-## test suite checks @code{abs (y - cumsum (x)) <= 8 * eps * cumsum (abs (x))}.  With
-## @qcode{"accurate"} every prefix is within one unit in the last place of the exact
-## sum.  The CPU engine gives the same bits for any number of threads; on the GPU,
-## @qcode{"decoupled"} combines tiles in the order they finish, so its floating sums
-## and products may differ in the last bits from one call to the next, where
-## @qcode{"kogge-stone"} and @qcode{"brent-kung"} (a fixed order) and any scan with
-## @qcode{"reproducible"} do not.
+## Integer, logical, max and min results are bit-identical to Octave's.  Floating sums
+## and products are summed in another order than @code{cumsum}'s: element @var{k} of a
+## sum is within @code{(@var{k}-1) * eps * sum (abs (@var{x}(1:@var{k})))}, and in
+## practice a few @code{eps} of @code{cumsum (abs (@var{x}))}.
 ##
-## Char, cell, struct and function handle input is an error, as for @code{cumsum}.  Errors carry identifiers
+## @example
+## @group
+## gpuscan ([1 2 3 4], "exclusive")                 # [0 1 3 6]
+## gpuscan ([1 2 3 4 5], "segments", [1 0 1 0 0])   # [1 3 3 7 12]
+## [m, i] = gpuscan ([3 1 4 1 5], "max")            # [3 3 4 4 5], [1 1 3 3 5]
+## balance = gpuscan (amount, "groups", customer);  # per customer, in time order
+## @end group
+## @end example
+##
+## @code{doc gpuscan} has each option in detail: class rules, NaN and complex
+## numbers, accuracy bounds, the engines and the environment.  Char, cell, struct and
+## function handle input is an error, as for @code{cumsum}; errors carry identifiers
 ## @code{gpuscan:@var{reason}}.
 ##
 ## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info, gpuscan_array, gpuscan_compact,
@@ -262,6 +106,8 @@ endfunction
 %!          "forward", "reverse", "omitnan", "includenan", "omitmissing", "all", "linear", "ComparisonMethod", "accurate", "reproducible", "segments", "keys", "groups", "algorithm", "auto", "cpu", "gpu"}
 %!   assert (! isempty (strfind (txt, sprintf ('@qcode{"%s"}', o{1}))), o{1});
 %! endfor
+%! ## (short enough to read in a terminal: the details are in doc gpuscan)
+%! assert (numel (strfind (txt, "\n")) <= 90);
 
 ## `doc NAME` reads the Info manual doc.info beside NAME's file (made where makeinfo is)
 %!testif ; ! isempty (file_in_path (getenv ("PATH"), "makeinfo"))
@@ -272,6 +118,7 @@ endfunction
 %!   assert (! isempty (regexp (txt, ['\n\* ' n{1} ':\s'], "once")), n{1});
 %! endfor
 %! assert (! isempty (strfind (txt, '"exclusive"')));
+%! assert (! isempty (strfind (txt, "gpuscan in detail")));
 
 %!function algs = test_algorithms ()
 %!  algs = gpuscan_info ().algorithms;
