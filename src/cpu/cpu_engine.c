@@ -469,18 +469,15 @@ int cpu_threads (void)
   return work_pool_max_threads ();
 }
 
-/* the size from which a scan takes several threads (GPUSCAN_CPU_PARALLEL_MIN: tests) */
-static int64_t parallel_min (void)
+/* the size from which a scan takes several threads: the caller's (tests), else the rule */
+static int64_t parallel_from (int64_t parallel_min)
 {
-  const char *v = getenv ("GPUSCAN_CPU_PARALLEL_MIN");
-  char *end;
-  const long long n = v && *v ? strtoll (v, &end, 10) : 0;
-  return n >= 1 && ! *end ? n : CPU_PARALLEL_MIN;
+  return parallel_min > 0 ? parallel_min : CPU_PARALLEL_MIN;
 }
 
-int cpu_scan_alone (const scan_desc *d)
+int cpu_scan_alone (const scan_desc *d, int64_t parallel_min)
 {
-  return scan_numel (d) >= parallel_min () && cpu_threads () > 1 && work_pool_alone ();
+  return scan_numel (d) >= parallel_from (parallel_min) && cpu_threads () > 1 && work_pool_alone ();
 }
 
 #define CASE_FLOAT(e, type, name)                                                      \
@@ -514,9 +511,10 @@ int cpu_scan_alone (const scan_desc *d)
       default: return -1;                                                              \
       }
 
-int cpu_scan (const scan_desc *d)
+int cpu_scan (const scan_desc *d, int64_t parallel_min)
 {
-  const int nthreads = scan_numel (d) < parallel_min () ? 1 : work_pool_threads (cpu_threads ());
+  const int nthreads = scan_numel (d) < parallel_from (parallel_min) ? 1
+                       : work_pool_threads (cpu_threads ());
   if (scan_numel (d) == 0)
     return 0;
   const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;

@@ -10,17 +10,18 @@
 extern "C" {
 #endif
 
-/* 0 on success, -1 when the (type, op) pair has no CPU scan. */
-int cpu_scan (const scan_desc *d);
+/* 0 on success, -1 when the (type, op) pair has no CPU scan.  parallel_min: the size
+   from which a scan takes several threads (tests: every size), 0 for the engine's rule */
+int cpu_scan (const scan_desc *d, int64_t parallel_min);
 /* the same scan through the chunk driver (base/chunked_scan.h) on host buffers of about
    chunk elements: it tests the driver that the CUDA engine runs, where there is no GPU.
    0 on success, -1 without memory or a CPU scan. */
-int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk);
+int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int64_t parallel_min);
 /* threads the engine uses for a large scan */
 int cpu_threads (void);
 /* 1 when the engine would scan d on one thread, where it could take several, because
    it found the machine busy (base/work_pool.h) */
-int cpu_scan_alone (const scan_desc *d);
+int cpu_scan_alone (const scan_desc *d, int64_t parallel_min);
 
 
 #ifdef __cplusplus

@@ -14,7 +14,15 @@
 #ifndef GPUSCAN_AUTO_CHOICE_H
 #define GPUSCAN_AUTO_CHOICE_H
 
-#include "engine/engine.h"
+#include "base/scan_desc.h"
+
+/* the shapes "auto" measures apart: one vector, columns of a matrix (dim 1), lanes of
+   any other dimension */
+typedef enum shape_class { SHAPE_VECTOR, SHAPE_COLUMNS, SHAPE_STRIDED, SHAPE_CLASSES } shape_class;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* "auto" never sends fewer elements than this to the GPU (nor times such calls) */
 #define AUTO_MIN_ELEMENTS ((int64_t) 1 << 16)
@@ -45,4 +53,7 @@ double auto_crossover (shape_class c);
 /* forget every time recorded: "auto" starts measuring again (at engine_release) */
 void auto_forget (void);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

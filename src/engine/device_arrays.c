@@ -7,6 +7,7 @@
 
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
+#include "engine/algorithms.h"
 #include "engine/device_arrays.h"
 #include "engine/settings.h"
 #ifdef GPUSCAN_WITH_CUDA
@@ -21,7 +22,6 @@ typedef struct entry
   void *p;
   size_t bytes;
   unsigned generation;   /* the CUDA engine's generation at allocation */
-  int kind;              /* what the gateway holds in it (engine_array_set_kind), or -1 */
 } entry;
 
 static struct registry
@@ -49,8 +49,7 @@ static backend pick_backend (void)
   struct timespec t;
   clock_gettime (CLOCK_REALTIME, &t);
   reg.next = (engine_array) t.tv_sec * 1000000000u + (engine_array) t.tv_nsec;
-  const char *host = getenv ("GPUSCAN_HOST_ARRAYS");
-  if (host && strcmp (host, "1") == 0)
+  if (settings_host_arrays ())
     return reg.backend = BACKEND_HOST;
 #ifdef GPUSCAN_WITH_CUDA
   if (cuda_engine_ready ())
@@ -101,20 +100,6 @@ void *engine_array_data (engine_array id, size_t *bytes)
   return e ? e->p : NULL;
 }
 
-void engine_array_set_kind (engine_array id, int kind)
-{
-  entry *e = id ? find (id) : NULL;
-  if (e)
-    e->kind = kind;
-}
-
-void *engine_array_lookup (engine_array id, int kind, size_t bytes)
-{
-  size_t have = 0;
-  void *p = engine_array_data (id, &have);
-  return p && have == bytes && find (id)->kind == kind ? p : NULL;
-}
-
 engine_status engine_array_new (size_t bytes, engine_array *id, char *msg, size_t msg_size)
 {
   *id = 0;
@@ -155,7 +140,7 @@ engine_status engine_array_new (size_t bytes, engine_array *id, char *msg, size_
         return s;
     }
 #endif
-  entry e = { reg.next++, p, bytes, current_generation (), -1 };
+  entry e = { reg.next++, p, bytes, current_generation () };
   reg.e[reg.n++] = e;
   *id = e.id;
   return ENGINE_OK;
@@ -178,15 +163,15 @@ void device_arrays_release (void)
   memset (&reg, 0, sizeof reg);
 }
 
-void device_arrays_info (engine_info *info)
+void device_arrays_info (const char **where, double *count, double *bytes)
 {
   const backend b = pick_backend ();
-  info->array_backend = b == BACKEND_CUDA ? "cuda" : b == BACKEND_HOST ? "host" : "";
-  double bytes = 0;
+  *where = b == BACKEND_CUDA ? "cuda" : b == BACKEND_HOST ? "host" : "";
+  double sum = 0;
   for (size_t i = 0; i < reg.n; i++)
-    bytes += (double) reg.e[i].bytes;
-  info->array_count = (double) reg.n;
-  info->array_bytes = bytes;
+    sum += (double) reg.e[i].bytes;
+  *count = (double) reg.n;
+  *bytes = sum;
 }
 
 static engine_status unknown (char *msg, size_t msg_size)
@@ -263,7 +248,6 @@ engine_status engine_array_copy (engine_array src, engine_array *id, char *msg, 
   if (s != ENGINE_OK)
     return s;
   void *q = engine_array_data (*id, NULL);
-  engine_array_set_kind (*id, find (src)->kind);
   if (reg.backend == BACKEND_HOST)
     memcpy (q, p, bytes);
 #ifdef GPUSCAN_WITH_CUDA
@@ -314,7 +298,7 @@ static engine_status scan_through_host (const scan_desc *d, char *msg, size_t ms
       h.heads = heads;
       h.coef = coef;
       h.index = index;
-      if (cpu_scan (&h) != 0)
+      if (cpu_scan (&h, settings_cpu_parallel_min ()) != 0)
         s = no_cpu_scan (d, msg, msg_size);
       else if ((s = cuda_engine_to_device (d->y, y, bytes, msg, msg_size)) == ENGINE_OK && index)
         s = cuda_engine_to_device (d->index, index, (size_t) n * sizeof (double), msg, msg_size);
@@ -335,7 +319,7 @@ engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg
   if (forced != ENGINE_OK || scan_numel (d) == 0)
     return forced;
   if (reg.backend == BACKEND_HOST)
-    return cpu_scan (d) == 0 ? ENGINE_OK : no_cpu_scan (d, msg, msg_size);
+    return cpu_scan (d, settings_cpu_parallel_min ()) == 0 ? ENGINE_OK : no_cpu_scan (d, msg, msg_size);
 #ifdef GPUSCAN_WITH_CUDA
   if (reg.backend == BACKEND_CUDA)
     {

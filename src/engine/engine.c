@@ -28,36 +28,6 @@ static double seconds (void)
 }
 #endif
 
-static const char *const algorithm_names[ALG_COUNT] = {
-  "auto", "cpu", "kogge-stone", "brent-kung", "decoupled", "cub" };
-
-const char *engine_algorithm_name (scan_algorithm a)
-{
-  return a < ALG_COUNT ? algorithm_names[a] : "?";
-}
-
-int engine_algorithm_from_name (const char *name)
-{
-  for (int a = 0; a < ALG_COUNT; a++)
-    if (strcasecmp (name, algorithm_names[a]) == 0)
-      return a;
-  return -1;
-}
-
-static engine_warning_handler warning_handler;
-
-void engine_set_warning_handler (engine_warning_handler h)
-{
-  warning_handler = h;
-}
-
-void engine_warn (const char *id, const char *msg)
-{
-  if (warning_handler)
-    warning_handler (id, msg);
-  else
-    fprintf (stderr, "warning: gpuscan: %s\n", msg);
-}
 
 void engine_get_info (engine_info *info)
 {
@@ -91,7 +61,7 @@ void engine_get_info (engine_info *info)
   info->cuda_archs = "";
   snprintf (info->gpu_status, sizeof info->gpu_status, "built without CUDA");
 #endif
-  device_arrays_info (info);
+  device_arrays_info (&info->array_backend, &info->array_count, &info->array_bytes);
 #ifdef GPUSCAN_FAULT_INJECTION
   info->fault_injection = 1;
 #endif
@@ -160,30 +130,14 @@ static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size
   const int64_t n = scan_numel (d);
   if (chunk && n > chunk)
     {
-      if (cpu_scan_in_chunks (d, chunk_elements_for (d, chunk)) == 0)
+      if (cpu_scan_in_chunks (d, chunk_elements_for (d, chunk), settings_cpu_parallel_min ()) == 0)
         return ENGINE_OK;
     }
-  else if (cpu_scan (d) == 0)
+  else if (cpu_scan (d, settings_cpu_parallel_min ()) == 0)
     return ENGINE_OK;
   snprintf (msg, msg_size, "no CPU scan for %s %s", scan_op_name (d->op),
             scan_type_name (d->type));
   return ENGINE_UNSUPPORTED;
-}
-
-engine_status engine_algorithm_forced (scan_algorithm *a, char *msg, size_t msg_size)
-{
-  const char *name = getenv ("GPUSCAN_ALGORITHM");
-  if (*a != ALG_AUTO || ! name || ! *name)
-    return ENGINE_OK;
-  const int forced = engine_algorithm_from_name (name);
-  if (forced < 0)
-    {
-      snprintf (msg, msg_size, "GPUSCAN_ALGORITHM=\"%.60s\" names no algorithm; known: auto, "
-                "cpu, kogge-stone, brent-kung, decoupled, cub", name);
-      return ENGINE_BAD_SETTING;
-    }
-  *a = (scan_algorithm) forced;
-  return ENGINE_OK;
 }
 
 #ifdef GPUSCAN_WITH_CUDA
@@ -205,11 +159,11 @@ static engine_status fall_back (const scan_desc *d, int64_t chunk, char *msg, si
    GPUSCAN_ENGINE ("cpu" or "gpu") and GPUSCAN_CROSSOVER take the choice away */
 static engine_status run_auto (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
 {
-  const char *force = getenv ("GPUSCAN_ENGINE");
-  if (force && strcasecmp (force, "cpu") == 0)
+  const char *force = settings_engine ();
+  if (strcmp (force, "cpu") == 0)
     return run_cpu (d, chunk, msg, msg_size);
   const int64_t n = scan_numel (d), crossover = settings_crossover ();
-  const int gpu_forced = force && strcasecmp (force, "gpu") == 0;
+  const int gpu_forced = strcmp (force, "gpu") == 0;
   if (! cuda_engine_ready () || ! cuda_engine_covers (d)
       || (! gpu_forced && (n < AUTO_MIN_ELEMENTS || crossover < 0
                            || (crossover > 0 && n < crossover))))
@@ -218,7 +172,7 @@ static engine_status run_auto (const scan_desc *d, int64_t chunk, char *msg, siz
   const int timed = ! gpu_forced && ! crossover && ! d->reproducible;
   const cuda_settings gpu = { chunk, settings_show_plan (), settings_tuning (),
                               settings_device_limits () };
-  const auto_run run = timed ? auto_choose (d, cpu_scan_alone (d)) : AUTO_GPU;
+  const auto_run run = timed ? auto_choose (d, cpu_scan_alone (d, settings_cpu_parallel_min ())) : AUTO_GPU;
   const double t0 = seconds ();
   engine_status s;
   if (run != AUTO_GPU)

@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <strings.h>
+
 #include "base/chunked_scan.h"
-#include "engine/engine.h"
 #include "engine/settings.h"
+#include "engine/warnings.h"
 
 int64_t settings_chunk_elements (void)
 {
@@ -47,4 +49,30 @@ const char *settings_device_limits (void)
 {
   const char *v = getenv ("GPUSCAN_DEVICE_LIMITS");
   return v ? v : "";
+}
+
+const char *settings_engine (void)
+{
+  const char *v = getenv ("GPUSCAN_ENGINE");
+  return v && strcasecmp (v, "cpu") == 0 ? "cpu" : v && strcasecmp (v, "gpu") == 0 ? "gpu" : "";
+}
+
+const char *settings_algorithm (void)
+{
+  const char *v = getenv ("GPUSCAN_ALGORITHM");
+  return v ? v : "";
+}
+
+int settings_host_arrays (void)
+{
+  const char *v = getenv ("GPUSCAN_HOST_ARRAYS");
+  return v && strcmp (v, "1") == 0;
+}
+
+int64_t settings_cpu_parallel_min (void)
+{
+  const char *v = getenv ("GPUSCAN_CPU_PARALLEL_MIN");
+  char *end;
+  const long long n = v && *v ? strtoll (v, &end, 10) : 0;
+  return n >= 1 && ! *end ? n : 0;
 }

@@ -1,5 +1,6 @@
-/* gpuscan's environment variables that tests and debugging set, read at each call by the
-   engine layer, which hands them down to the engines (which read none themselves). */
+/* gpuscan's environment variables, read at each call here and nowhere else: the engine
+   layer hands them down to the engines, which read none themselves (but the CUDA
+   engine's fault injection of test builds, cuda/fault_injection.h). */
 #ifndef GPUSCAN_SETTINGS_H
 #define GPUSCAN_SETTINGS_H
 
@@ -19,5 +20,15 @@ int settings_show_plan (void);
    CUDA engine checks the names. */
 const char *settings_tuning (void);
 const char *settings_device_limits (void);
+/* GPUSCAN_ENGINE: "cpu" or "gpu" forces the engine of "auto" (case-insensitive; "" where
+   unset or anything else) */
+const char *settings_engine (void);
+/* GPUSCAN_ALGORITHM: the algorithm that replaces "auto" in every call ("" where unset) */
+const char *settings_algorithm (void);
+/* GPUSCAN_HOST_ARRAYS=1: device arrays in host memory, with the CPU engine (tests) */
+int settings_host_arrays (void);
+/* GPUSCAN_CPU_PARALLEL_MIN (tests): the size from which the CPU engine takes several
+   threads; 0 where unset or no positive integer (the engine's own rule) */
+int64_t settings_cpu_parallel_min (void);
 
 #endif

@@ -35,13 +35,13 @@
 #include "device_array.h"
 #include "device_elementwise.h"
 #include "device_ops.h"
+#include "device_type.h"
 #include "engine/engine.h"
 #include "base/scan_desc.h"
 #include "scan_request.h"
 
-// PKG_ADD: autoload ("__gpuscan__", "gpuscan.oct");
-// PKG_DEL: if (exist ("__gpuscan__") == 3) __gpuscan__ ("release"); end
-// PKG_DEL: autoload ("__gpuscan__", "gpuscan.oct", "remove");
+// (the package's PKG_ADD and PKG_DEL, at the top of the tree, autoload __gpuscan__ and
+// release its memory before the oct-file goes)
 
 namespace
 {

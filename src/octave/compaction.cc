@@ -82,7 +82,5 @@ octave_value compact_device (const device_array& x, const octave_value& mv)
     }
   y.id = yg.id;
   y.dims = compact_dims (x.dims, m.dims, kept);
-  if (y.id)
-    engine_array_set_kind (y.id, y.type);
   return device_array_value (y, yg);
 }

@@ -15,6 +15,7 @@
 
 #include "device_array.h"
 #include "device_scan.h"
+#include "device_type.h"
 #include "engine/engine.h"
 #include "gpuscan_help.h"
 #include "base/scan_desc.h"
