@@ -23,7 +23,7 @@ for f in $(am_list base_sources) $(am_list cpu_sources) $(am_list engine_sources
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
     -c "$top/src/$f" -o "$b/$(basename "${f%.c}").o" & pids="$pids $!"
 done
-for f in $(am_list host_cxx_sources) $(am_list gateway_names | sed 's,[^ ]*,octave/&.cc,g'); do
+for f in $(am_list host_cxx_sources) $(for n in $(am_list gateway_names); do echo "octave/$n.cc"; done); do
   clang++ -std=gnu++17 $san -fsanitize=fuzzer-no-link $inc -I"$top/kernels" \
     -c "$top/src/$f" -o "$b/$(basename "${f%.cc}").o" & pids="$pids $!"
 done
