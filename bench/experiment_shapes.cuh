@@ -1,4 +1,5 @@
-// Experiment builds only (-DGSK_EXPERIMENT; tools/device-check.sh's variants): a value of
+// Experiment builds only (GSK_SHAPES_FROM names this header; tools/device-check.sh's
+// variants): a value of
 // kernels/tuning.cuh's shape_values given as -DGSK_<NAME>=v replaces the package's, e.g.
 // -DGSK_ITEMS_8B=12.  Included by kernels/tuning.cuh after shape_values.
 #pragma once

@@ -195,7 +195,7 @@ extern "C" gsk_context *gsk_context_new (const char *tuning, const char *limits,
       delete c;
       return nullptr;
     }
-#ifdef GSK_EXPERIMENT
+#ifdef GSK_TABLES_FROM
   c->tuning = experiment_table (c->tuning);
 #endif
   return c;

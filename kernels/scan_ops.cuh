@@ -357,7 +357,7 @@ struct extremum_op
   static __device__ __forceinline__ A combine (A a, A b)
   {
     // (nan_wins as one select ran slower: H200, 2^26, x copy, single 1.56 -> 1.66,
-    // double 1.13 -> 1.25, gpu-checks-H200-2026-11-27-8155213-groups.txt)
+    // double 1.13 -> 1.25; doc/performance.md)
     if constexpr (nan_wins)
       return limits<T>::isnan (a) ? a : (limits<T>::isnan (b) || (is_max ? b > a : b < a)) ? b : a;
     else

@@ -15,140 +15,59 @@ namespace gsk {
 // threads per block of every tile kernel
 constexpr int block_threads = 256;
 
-// The values an experiment may change (bench/experiment_shapes.cuh: only in builds with
-// -DGSK_EXPERIMENT, e.g. tools/device-check.sh's variants)
+// The kernels' compiled shapes.  One line each says what the value is and where it was
+// measured; doc/performance.md ("Tuning") has the runs that chose it.  An experiment
+// build passes other values in (GSK_SHAPES_FROM, below).
 struct shape_values
 {
-  // items per thread of a tile: enough bytes in flight per thread to cover memory latency,
-  // few enough that the tile, its head flags and the block scan's buffers fit in 48 KiB of
-  // static shared memory (the Kogge-Stone buffers hold two states per thread)
-  // (measured on an H200, decoupled double sum at 2^24..2^26: 16 items 1.37-1.43x the copy
-  // time, 8 items 1.70-1.82x)
-  int items_8b = 16;   // 8-byte elements with states of up to 16 bytes (sums, products)
-  // 4-byte elements (H200, decoupled single sum, us at 2^16 / x copy at 2^24 / at 2^28):
-  // 12 items 9.1 / 1.58 / 1.58; 16 items 10.9 / 1.35 / 1.44; 24 items 12.3 / 1.39 / 1.29.
-  // 24 wins for large arrays and loses the 2^16 target (<= 10 us): the decoupled scan
-  // takes 16 below wide_tile_from elements and 24 from there (single sum and product, the
-  // only 4-byte operators with states of up to 16 bytes: two more kernels).
-  int items_4b = 16;   // 4-byte elements with states of up to 16 bytes
-  int items_4b_large = 24;
-  // 1- and 2-byte elements (their native sums, the only such operators with states of up
-  // to 16 bytes; H200, saturating data, us at 2^16 / 2^24, int8 and int16: 16 items 6.6 /
-  // 69.4, 5.9 / 58.6; 32 items 8.0 / 47.7, 7.2 / 44.6; 64 items 10.8 / 38.6, 9.7 / 43.3,
-  // bench/results/native-narrow-sums-H200-2026-11-25.txt).  16: small arrays pay for more,
-  // and the 1- and 2-byte unit's code grows with them.
-  int items_narrow = 16;
-  // 8-byte elements of large arrays (H100, decoupled sums, x copy at 2^24 / 2^26 / 2^28).
-  // Plain loads, double, registers held to 32 so that shared memory alone sets the blocks
-  // per SM: 12 items 1.137 / 1.096 / 1.094; 14 items 1.123 / 1.101 / 1.098; 16 items 1.149 /
-  // 1.106 / 1.112 (6 blocks an SM); at 16 items and 40-43 registers 1.15-1.21.
-  // Loads through cp.async (tile_io.cuh), double: 12 items, 8 blocks 1.12-1.13 / 1.095 /
-  // 1.095; 14 items, 7 blocks 1.13-1.15 / 1.097 / 1.098.  The int64 wrapping sum of a
-  // native sum spills under 32 registers: 12 items, 8 blocks or 14 items, 7 blocks 0.97-1.01x
-  // CUB's int64 sum; 14 items and the compiler's registers 0.96-0.98x CUB (1.13 / 1.10 / 1.10)
-  // With the look-back paced (below; H100, x CUB at 2^22 / 2^24 / 2^26 / 2^28): 12 items 0.99 /
-  // 1.01 / 1.02 / 1.02, 14 items 1.01 / 1.00 / 1.00 / 1.01, 16 items 0.95 / 0.97 / 1.01 / 1.02.
-  // With the L2 prefetch too (H200, int64 native, x CUB at 2^22 / 2^24 / 2^26 / 2^28): 12 items
-  // 0.99 / 0.97 / 0.97 / 0.97, 14 items 1.00 / 0.96 / 0.95 / 0.94, 16 items 0.95 / 0.94 / 0.94 /
-  // 0.94 (bench/results/variants-tuning-with-prefetch-H200-2026-11-24.txt); H100: 14 items 1.04 /
-  // 0.97 / 0.97 / 0.97, 16 items 0.98 / 0.95 / 0.98 / 0.99 (variants-int64-items-prefetch-H100-*)
-  int items_8b_large = 12;
-  int items_8b_large_int = 16;
-  // Elements with states of 17-32 bytes (max and min with the index: the value, its
-  // position, the segment head).  H200, [m, i] = cummax of 2^26 doubles, x a copy of x and
-  // y: 8 items 3.63, 12 items 2.90, 16 items 2.94 (and the hierarchical scans 5-8% faster at
-  // 12 than at 8; bench/results/variants-indexed-items-H200-2026-11-23.txt); singles: 8 items
-  // 5.75, 16 items 4.25, 24 items 4.29 (x a copy of x and y, 8 bytes an element: the index
-  // adds 8 more; variants-indexed-items-single-H200-2026-11-23.txt)
-  int items_8b_indexed = 12;
-  int items_4b_indexed = 16;
-  // 16-byte elements with states of up to 24 bytes (complex double sums and products, the
-  // pairs (a, x) of double and complex single recurrences).  H200, decoupled at 2^26 (2^25
-  // complex), x a copy of the bytes moved, 4 / 6 / 8 items: double recurrence 3.00 / 2.02 /
-  // 2.18, complex double sum 2.35 / 1.73 / 1.85, complex single recurrence 4.16 / 2.83 /
-  // 2.61 (bench/results/variants-items16-H200-2026-11-27-05f2bf2.txt)
-  int items_16b = 6;
-  // The index output of max and min from their values (extremum_index.cuh): items a
-  // thread of the positions' tiles, and the elements from which scans take that way (below,
-  // minmax_op's (value, index) states in one pass).  [m, i] = cummax, x a copy of x and y,
-  // single / double at 2^24 and 2^26: H200 8 items 3.32 / 2.43, 3.43 / 2.33; 12 items 3.09 /
-  // 2.35, 3.09 / 2.25; 16 items 3.08 / 2.34, 3.06 / 2.24 (24 need 50 KB of static shared
-  // memory); one pass of minmax_op 4.25 / 2.84 at 2^26 (commit d45052e).  H100, 16 items against
-  // one pass in the same run: 2^24 2.75 / 2.10 against 3.18 / 2.25, 2^26 2.63 / 2.05
-  // against 3.23 / 2.19; at 2^16 and 2^20 within the noise of the run (16-18 us, 20-28 us).
-  // (bench/results/variants-index-*-2026-11-24.txt)
-  int index_items = 16;
+  // items a thread of a tile, by element and state size: bytes enough in flight, a tile
+  // small enough for 48 KiB of static shared memory
+  int items_8b = 16;             // 8-byte elements, states to 16 bytes: H200
+  int items_4b = 16;             // 4-byte, below wide_tile_from elements: H200
+  int items_4b_large = 24;       // 4-byte from wide_tile_from elements: H200
+  int items_narrow = 16;         // 1- and 2-byte (native sums): H200 2026-11-25
+  int items_8b_large = 12;       // 8-byte floats, from wide_tile_from: H100, H200 2026-11-24
+  int items_8b_large_int = 16;   // 8-byte integer sums, from wide_tile_from: H200 2026-11-24
+  int items_8b_indexed = 12;     // states of 17-32 bytes (max with the index): H200 2026-11-23
+  int items_4b_indexed = 16;     // the same of 4-byte elements: H200 2026-11-23
+  int items_16b = 6;             // 16-byte elements (complex doubles, recurrence pairs): H200 2026-11-27
+  // the index output of max and min found from their values (extremum_index.cuh):
+  // items a thread of the positions' tiles, and the size from which scans take that way
+  int index_items = 16;          // H100, H200 2026-11-24
   long long index_from_values_min = 0;
-  // Items per thread of a native sum's exact pass (4- and 8-byte integers; the pass that
-  // runs only where the wrapping sum left the range: one round of blocks that take the
-  // tiles in order, tile_scan_kernel).  Its states (clamp map and head) take 24 (int32) and
-  // 48 bytes (int64, in 128-bit arithmetic), so that a tile's block scan and look-back cost
-  // far more than its loads: fewer, larger tiles.  int64 at 2^24, saturating data, H100:
-  // 4 items (the staged tile's for such states) 892 us, 8 576, 16 414; brent-kung 541
-  // (bench/results/variants-exact-items-H100-2026-11-25.txt).  16 is the most that static
-  // shared memory holds for 8 bytes; int32, 16 / 24 / 32 items: 173 / 177 / 169 us.  An
-  // exact pass's tiles may be no smaller than those whose status words the workspace holds
-  // (plan::pass).
-  int exact_items_8b = 16;
-  int exact_items_4b = 16;
+  // items a thread of a native sum's exact pass (clamp-map states: fewer, larger tiles;
+  // no smaller than the tiles whose status words the workspace holds, plan::pass)
+  int exact_items_8b = 16;       // H100 2026-11-25
+  int exact_items_4b = 16;       // H100 2026-11-25
   // threads of a wide tile's block (CUB's sm_90 tuning: 128 for 4-byte sums, 224 for 8-byte)
-  int wide_threads = 256;
-  int wide_threads_int = 256;   // 8-byte integer sums
-  // rows of the striped tile (striped_scan.cuh: 4-byte plain vectors from wide_tile_from
-  // elements): 16 bytes a thread each, held in registers (H100, single sum, x copy at
-  // 2^24 / 2^26 / 2^28: 12 rows 1.126 / 1.112 / 1.099; 8 rows 1.162 / 1.137 / 1.134;
-  // the staged tile of 24 items 1.239 / 1.178 / 1.154 in the same run; int32 native sum
-  // at 2^28: 12 rows 1.11, 10 rows 1.15, 8 rows 1.22, the staged tile 1.16)
-  int striped_rows = 12;
-  // threads of a striped tile's block: 128, six blocks an SM, tiles half as large as at 256
-  // (three blocks an SM), so that a grid starts and ends in finer steps.  H200, commit e2825e7,
-  // x copy at 2^24 / 2^28 in three runs: single 1.17-1.18 / 1.11 -> 1.14 / 1.11-1.12, int32
-  // native 1.24-1.27 / 1.12 -> 1.17-1.20 / 1.12, segmented single (2^26) 1.15-1.16 -> 1.12;
-  // doubles, int64 and the other kernels unchanged (variants-striped-threads-H200-2026-11-26.txt);
-  // H100, one run: single 1.10 -> 1.05 at 2^24, int32 native 1.15 -> 1.10, segmented single
-  // 1.08 -> 1.04 (variants-striped-threads-H100-2026-11-26.txt).  (Before the L2 prefetch,
-  // 128 threads measured the same as 256; 384 threads, two blocks an SM, lost; 64 and 96
-  // were not measured: their runs stopped at the workspace's sizing, since mended.)  The rows
-  // above and below were chosen at 256 threads.
-  int striped_threads = 128;
-  // rows of the striped tiles of several lines or with head flags, whose states are
-  // segmented (H100, single sum, x copy, segmented by 1-byte flags at 2^26 / 4096x4096 along
-  // dim 1: 8 rows 1.15 / 1.17-1.19; 10 rows 1.13 / 1.15-1.18 (a spilled word); 12 rows
-  // 1.18 / 1.24; the staged tile 1.27 / 1.28; H200, segmented at 2^26, rows without a
-  // segment start scanned plainly: 8 rows 1.28, 10 rows 1.24, 12 rows 1.27; with the L2
-  // prefetch and the flags gathered by a multiply, commit d45052e: 8 rows 1.23-1.25, 10 rows
-  // 1.21, 12 rows 1.24, bench/results/variants-starts-gather-H200-2026-11-24.txt; with the
-  // flags loaded first, commit 69d4d3c, 10 rows 1.15; in the standalone prototype of that tile,
-  // 12 rows spilled under the 80 registers and took 1.21 against 1.13 for 10 rows,
-  // segmented-flags-order-H200-2026-11-25.txt)
-  int striped_rows_lines = 10;
-  // lanes kernels (scans across contiguous vectors): aim for this many threads in flight,
-  // and never cut a lane's run along the dimension shorter than min_chunk steps
-  // (H200, 4096x4096 along dim 2, x copy, double / single; batch 8 unless said:
-  // min chunk 64: 2.14 / 2.68 (batch 16: 2.05 / 2.25); 256: 1.72 / 2.27 (batch 16:
-  // 1.75 / 2.25): longer chunks, fewer carries, fewer threads that stream better)
-  long long lanes_min_chunk = 256;
-  int lanes_batch = 8;
-  // elements of lanes a thread of a lane tile holds: 128 bytes in flight (H100, 4096x4096
-  // along dim 2, x copy: 16 steps of doubles 1.07, of singles 1.49)
-  int lane_items_4b = 32;
-  int lane_items_8b = 16;
-  // Where the state is the element and inner a multiple of vec: vec neighbouring lanes
-  // side by side, one 16-byte vector a step, vec_items elements a thread (vec_items / vec
-  // steps).  H200, 4096x4096 along dim 2, x copy, the three algorithms (the same kernel):
-  // doubles 1.11 -> 1.07 in vectors of 2 (32 items 1.41); singles one lane a thread 1.23-1.26,
-  // in vectors of 4 at 32 items 1.24-1.28, at 64 items (16 steps; half the row tiles, so
-  // half the look-backs a lane) 1.14
-  int lane_vec_4b = 4;
-  int lane_vec_items_4b = 64;
-  int lane_vec_8b = 2;
-  int lane_vec_items_8b = 16;
+  int wide_threads = 256;        // H200
+  int wide_threads_int = 256;    // 8-byte integer sums: H200
+  // the striped register tiles (striped_scan.cuh: 4-byte plain vectors from
+  // wide_tile_from elements): rows of 16 bytes a thread, and threads a block
+  int striped_rows = 12;         // H100
+  int striped_threads = 128;     // six blocks an SM: H100, H200 2026-11-26
+  int striped_rows_lines = 10;   // several lines or head flags: H100, H200 2026-11-25
+  // lanes kernels (scans across contiguous vectors): no lane run cut shorter than
+  // min_chunk steps; elements a thread loads ahead
+  long long lanes_min_chunk = 256;   // H200
+  int lanes_batch = 8;               // H200
+  // elements a thread of a lane tile holds: 128 bytes in flight
+  int lane_items_4b = 32;        // H100
+  int lane_items_8b = 16;        // H100
+  // where the state is the element: neighbouring lanes side by side in 16-byte vectors,
+  // vec lanes a thread, vec_items elements a thread
+  int lane_vec_4b = 4;           // H200 2026-11-24
+  int lane_vec_items_4b = 64;    // H200 2026-11-24
+  int lane_vec_8b = 2;           // H200 2026-11-24
+  int lane_vec_items_8b = 16;    // H200 2026-11-24
 };
 
 }  // namespace gsk
 
-#ifdef GSK_EXPERIMENT
-#include "../bench/experiment_shapes.cuh"
+// An experiment build (tools/device-check.sh's variants) names, in GSK_SHAPES_FROM, a
+// header that defines experiment_shapes () (bench/experiment_shapes.cuh)
+#ifdef GSK_SHAPES_FROM
+#include GSK_SHAPES_FROM
 namespace gsk { constexpr shape_values shapes = experiment_shapes (); }
 #else
 namespace gsk { constexpr shape_values shapes = {}; }

@@ -31,7 +31,7 @@
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot;  ncu: Nsight
 # Compute sections of the tile kernels (gpu_bench --profile 24; GSK_NCU_CASES=indexed:
 # [m, i] = cummax instead);  variants: an A/B of
-# the kernels' shapes and tables in one run (an experiment build: -DGSK_EXPERIMENT is added,
+# the kernels' shapes and tables in one run (an experiment build: GSK_SHAPES_FROM and GSK_TABLES_FROM name bench/'s headers,
 # bench/experiment_*.cuh): GSK_VARIANTS="name:-DGSK_NAME=v,-DGSK_NAME2=w ..." builds
 # gpu_bench again from the tarball for each variant (the variants side by side),
 # runs it after the main build's, and tabulates the decoupled rows' ratio to a copy and
@@ -88,12 +88,14 @@ if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matr
 fi
 # the variants' builds start first, beside the main build
 declare -A variant_pid
+# (an experiment build names the headers that pass its shapes and tables in: bench/)
+experiment_flags="-DGSK_SHAPES_FROM='<experiment_shapes.cuh>' -DGSK_TABLES_FROM='<experiment_tables.cuh>' -I$top/bench"
 if [[ $steps == *" variants "* ]]; then
   for spec in ${GSK_VARIANTS:-}; do
     name=${spec%%:*}; flags=${spec#*:}; vb=/tmp/gs-variant-$name
     vtar=$tarball; [ -f "$top/.device/variant-$name.tar.gz" ] && vtar=$top/.device/variant-$name.tar.gz
     ( rm -rf $vb && mkdir -p $vb && tar -C $vb -xzf "$vtar" --strip-components=1 && cd $vb \
-        && ./configure NVCCFLAGS="-DGSK_EXPERIMENT ${flags//,/ }" > configure.log 2>&1 \
+        && ./configure NVCCFLAGS="$experiment_flags ${flags//,/ }" > configure.log 2>&1 \
         && make -j"$(nproc)" -C src gpu_bench ${GSK_VARIANTS_SELFTEST:+gpu_selftest} > make.log 2>&1 ) &
     variant_pid[$name]=$!
   done
