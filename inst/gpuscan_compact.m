@@ -11,8 +11,8 @@
 ## order; the same result as @code{@var{x}(@var{mask})}, shape included.
 ##
 ## @var{mask} must be logical with as many elements as @var{x}.  The position of each
-## kept element in @var{y} is an exclusive scan (sum) of the mask: the first application
-## of scan in the source documents.  On a host array the CPU engine counts the kept
+## kept element in @var{y} is an exclusive scan (sum) of the mask, the textbook
+## application of scan (GPU Gems 3, chapter 39).  On a host array the CPU engine counts the kept
 ## elements of each thread's piece, scans the counts and copies; on a
 ## @code{gpuscan_array} (with a host or device @var{mask}) three GPU kernels count the
 ## kept elements of each tile, scan the tile counts, and place each kept element

@@ -18,9 +18,11 @@
 ## @code{d = 1, 2, 4, @dots{}} every element adds the one @code{d} places before it) or
 ## @qcode{"brent-kung"} (a reduction tree that leaves the total at the end, the
 ## up-sweep, then a distribution tree that fills in the rest, the down-sweep), both
-## inclusive, or @qcode{"blelloch"}, the lecture's exclusive work-efficient scan
+## inclusive, or @qcode{"blelloch"}, Blelloch's exclusive work-efficient scan
 ## (Brent-Kung's up-sweep, the root cleared to 0, then a down-sweep in which each node
-## hands its value to its left child and adds the child's old value to its own).  The
+## hands its value to its left child and adds the child's old value to its own; the
+## algorithms as GPU Gems 3, chapter 39, and the ECE408 lecture on parallel scan
+## present them).  The
 ## Kogge-Stone and Brent-Kung steps are those of gpuscan's own block scans
 ## (@code{"algorithm", "kogge-stone"} and @code{"brent-kung"}), Blelloch's the same step
 ## code's (the kernels scan inclusively and have none), over a block of the next power
@@ -49,7 +51,7 @@
 ## @code{conflicts} counts shared-memory bank conflicts: for each warp of 32 threads and
 ## each load or store of a step, the wavefronts the addresses take beyond the one a
 ## request takes without conflicts (32 banks of 4-byte words: elements counted as
-## 4-byte values, as in the source documents).  The trees' strided steps conflict; one
+## 4-byte values, as in GPU Gems 3, chapter 39).  The trees' strided steps conflict; one
 ## padding slot every 32 elements (GPU Gems 3's @code{CONFLICT_FREE_OFFSET}, which
 ## gpuscan's kernel uses) removes most of it.  @code{"padding", false} traces the
 ## unpadded trees.
@@ -186,7 +188,7 @@ function plot_steps (arr, t)
 endfunction
 
 %!demo
-%! ## the lecture's example through each algorithm: Kogge-Stone adds more (17 against
+%! ## the ECE408 lecture's example through each algorithm: Kogge-Stone adds more (17 against
 %! ## 11) in fewer steps (3 against 5)
 %! x = [3 1 7 0 4 1 6 3];
 %! gpuscan_trace (x, "kogge-stone")
@@ -211,7 +213,7 @@ endfunction
 %! endfor
 
 %!test
-%! ## the lecture's example, step by step
+%! ## the ECE408 lecture's example, step by step
 %! [s, t] = gpuscan_trace ([3 1 7 0 4 1 6 3], "kogge-stone");
 %! assert (s, [3 1 7 0 4 1 6 3; 3 4 8 7 4 5 7 9; 3 4 11 11 12 12 11 14; 3 4 11 11 15 16 22 25]);
 %! assert ({t.step.name}, {"d = 1", "d = 2", "d = 4"});
@@ -227,7 +229,7 @@ endfunction
 %! [s, t] = gpuscan_trace ([3 1 7 0 4 1 6 3], "blelloch");
 %! assert (s(4, :), [3 4 7 11 4 5 6 25]);   # the same up-sweep
 %! assert (s(5, :), [3 4 7 11 4 5 6 0]);    # the root cleared
-%! assert (s(6, :), [3 4 7 0 4 5 6 11]);    # the lecture's down-sweep, level by level
+%! assert (s(6, :), [3 4 7 0 4 5 6 11]);    # the down-sweep, level by level
 %! assert (s(7, :), [3 0 7 4 4 11 6 16]);
 %! assert (s(8, :), [0 3 4 11 11 15 16 22]);
 %! assert ({t.step(4:5).name}, {"clear the root", "down-sweep level 3"});
