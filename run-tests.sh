@@ -8,6 +8,7 @@
 #                              the test matrix's CPU rows; the Octave version matrix (Debian's
 #                              Octave 9 and 11 in chroots, tools/octave-versions.sh); the CPU
 #                              build under ASan + UBSan and valgrind; 60 s of fuzzing
+# Both first check the tree's rules (tools/check-tree.sh: layers, include cycles, ...).
 # `make check` runs the operators' algebra on the host, the GPU self-test where a GPU is
 # present, and the Octave suite on the build tree.  Every suite runs under a time limit,
 # so a hang fails.
@@ -24,6 +25,7 @@ t0=$(date +%s)
 elapsed () { echo "$(( $(date +%s) - t0 )) s"; }
 
 bash tools/install-deps.sh $([ $full = 1 ] && echo --full)
+bash tools/check-tree.sh
 have_nvcc=0
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] || [ -n "${CUDA_HOME:-}" ]; then
   have_nvcc=1

@@ -17,11 +17,11 @@
 
 #include "block_scan.cuh"
 #include "extremum_index.cuh"
+#include "kernel_types.h"
 #include "lanes_scan.cuh"
 #include "launch.cuh"
 #include "look_back.cuh"
 #include "redo_gate.cuh"
-#include "scan_kernels.h"
 #include "scan_ops.cuh"
 #include "striped_scan.cuh"
 #include "tile_io.cuh"

@@ -7,9 +7,9 @@
 #include <cstdint>
 
 #include "block_scan.cuh"
+#include "kernel_types.h"
 #include "look_back.cuh"
 #include "redo_gate.cuh"
-#include "scan_kernels.h"
 #include "scan_ops.cuh"
 #include "tile_io.cuh"
 #include "tuning.cuh"

@@ -6,6 +6,7 @@
 
 #include "device_scan.cuh"
 #include "op_list.h"
+#include "scan_kernels.h"
 
 // the plans are instantiated in the ops_*.cu units
 #define GSK_EXTERN_PLAN(Op) extern template struct gsk::plan<gsk::Op>;

@@ -8,22 +8,12 @@
 
 #include "base/scan_desc.h"
 #include "base/scan_trace.h"
+#include "kernel_types.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum gsk_algorithm {
-  GSK_DECOUPLED,     /* single pass, decoupled look-back (Merrill & Garland 2016) */
-  GSK_KOGGE_STONE,   /* hierarchical: reduce tiles, scan tile totals, scan tiles (Kogge-Stone) */
-  GSK_BRENT_KUNG,    /* the same with the Brent-Kung block scan */
-  GSK_CUB,           /* CUB's DeviceScan sum (double, single, one forward line), else GSK_DECOUPLED */
-  GSK_NALGORITHMS
-} gsk_algorithm;
-
-/* What the kernels keep of the CUDA context between calls (context.cuh): made for the
-   current device once it is set, freed before a device reset (and made anew after). */
-typedef struct gsk_context gsk_context;
 /* The context of the current device, with the tuning table of its architecture
    (kernels/tuning_tables.cuh) or the one named by `tuning` ("sm_90", "sm_80", "sm_86",
    "sm_75", "default"), and its limits clamped to the profile `limits` names ("a100",

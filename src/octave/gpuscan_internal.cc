@@ -40,8 +40,8 @@
 #include "base/scan_desc.h"
 #include "scan_request.h"
 
-// (the package's PKG_ADD and PKG_DEL, at the top of the tree, autoload __gpuscan__ and
-// release its memory before the oct-file goes)
+// (src/pkg_add.cc holds the package's PKG_ADD and PKG_DEL: they autoload __gpuscan__
+// and release its memory before the oct-file goes)
 
 namespace
 {
