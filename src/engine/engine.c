@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "base/chunked_scan.h"
@@ -27,7 +26,6 @@ static double seconds (void)
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 #endif
-
 
 void engine_get_info (engine_info *info)
 {
