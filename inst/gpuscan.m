@@ -1037,6 +1037,10 @@ endfunction
 %!     assert (gpuscan (x', 2, "prod", "native", a{:}), ref');
 %!     assert (gpuscan (x, "prod", "native", "exclusive", a{:}), [ones(1, 3, c{1}); ref(1:end-1, :)]);
 %!     assert (class (gpuscan (x, "prod", a{:})), class (cumprod (x)));
+%!     ## products far past the range, whose exact values outgrow 128 bits
+%!     m = [intmax(c{1}) intmin(c{1})];
+%!     assert (gpuscan ([m(1) m(1) m(2)], "prod", "native", a{:}), [m(1) m(1) m(2)]);
+%!     assert (gpuscan ([m(2) m(2) 1], "prod", "native", a{:}), [m(2) m(2)*m(2) m(2)*m(2)]);
 %!     if (compare_versions (OCTAVE_VERSION, "11", ">="))
 %!       assert (gpuscan (x, "prod", a{:}), cumprod (x));
 %!       assert (gpuscan (x, a{:}), cumsum (x));

@@ -38,6 +38,12 @@ if ls "$top"/tests/fuzz/regressions/* > /dev/null 2>&1; then
   "$b/fuzz_gateway" "$top"/tests/fuzz/regressions/*
 fi
 cp "$top"/tests/fuzz/seeds/* "$b/corpus/"
-"$b/fuzz_gateway" -max_total_time="$secs" -max_len=512 -timeout=20 -rss_limit_mb=4096 \
-  -artifact_prefix="$b/" -print_final_stats=1 "$b/corpus" 2>&1 | tail -n 15
+# the whole log stays in $b/fuzz.log; a failure prints the sanitizer's report first
+if ! "$b/fuzz_gateway" -max_total_time="$secs" -max_len=512 -timeout=20 -rss_limit_mb=4096 \
+     -artifact_prefix="$b/" -print_final_stats=1 "$b/corpus" > "$b/fuzz.log" 2>&1; then
+  grep -m 5 -A 12 "runtime error\|ERROR: \|==ERROR\|deadly signal" "$b/fuzz.log" || true
+  tail -n 15 "$b/fuzz.log"
+  exit 1
+fi
+tail -n 8 "$b/fuzz.log"
 echo "fuzz: ${secs} s without a crash; corpus $(ls "$b/corpus" | wc -l) inputs"

@@ -15,7 +15,11 @@
 
 typedef struct satprod_ctx { const scan_desc *d; int64_t lanes; } satprod_ctx;
 
-#define SATPROD_DEFINE(NAME, T, LO, HI)                                               \
+/* whether a value is negative, written per signedness (no "unsigned < 0" test) */
+#define IS_NEG_SIGNED(v) ((v) < 0)
+#define IS_NEG_UNSIGNED(v) 0
+
+#define SATPROD_DEFINE(NAME, T, LO, HI, IS_NEG)                                       \
 static void piece_##NAME (void *ctx, int64_t j)                                        \
 {                                                                                      \
   const satprod_ctx *c = (const satprod_ctx *) ctx;                                    \
@@ -32,21 +36,23 @@ static void piece_##NAME (void *ctx, int64_t j)                                 
         const int64_t at = at_step (d, i, o, k);                                       \
         if (step_starts (d, i, o, k))                                                  \
           s[i - i0] = 1;                                                               \
-        const __int128 p = (__int128) s[i - i0] * x[at];                               \
-        const T next = p < (LO) ? (T) (LO) : p > (HI) ? (T) (HI) : (T) p;              \
+        /* an exact product out of range has the sign of its factors' signs */        \
+        T next;                                                                        \
+        if (__builtin_mul_overflow (s[i - i0], x[at], &next))                          \
+          next = IS_NEG (s[i - i0]) != IS_NEG (x[at]) ? (T) (LO) : (T) (HI);           \
         /* x is read before y is written: the scan may run in place */                 \
         y[at] = d->exclusive ? s[i - i0] : next;                                       \
         s[i - i0] = next;                                                              \
       }                                                                                \
 }
-SATPROD_DEFINE (int8, int8_t, INT8_MIN, INT8_MAX)
-SATPROD_DEFINE (uint8, uint8_t, 0, UINT8_MAX)
-SATPROD_DEFINE (int16, int16_t, INT16_MIN, INT16_MAX)
-SATPROD_DEFINE (uint16, uint16_t, 0, UINT16_MAX)
-SATPROD_DEFINE (int32, int32_t, INT32_MIN, INT32_MAX)
-SATPROD_DEFINE (uint32, uint32_t, 0, UINT32_MAX)
-SATPROD_DEFINE (int64, int64_t, INT64_MIN, INT64_MAX)
-SATPROD_DEFINE (uint64, uint64_t, 0, UINT64_MAX)
+SATPROD_DEFINE (int8, int8_t, INT8_MIN, INT8_MAX, IS_NEG_SIGNED)
+SATPROD_DEFINE (uint8, uint8_t, 0, UINT8_MAX, IS_NEG_UNSIGNED)
+SATPROD_DEFINE (int16, int16_t, INT16_MIN, INT16_MAX, IS_NEG_SIGNED)
+SATPROD_DEFINE (uint16, uint16_t, 0, UINT16_MAX, IS_NEG_UNSIGNED)
+SATPROD_DEFINE (int32, int32_t, INT32_MIN, INT32_MAX, IS_NEG_SIGNED)
+SATPROD_DEFINE (uint32, uint32_t, 0, UINT32_MAX, IS_NEG_UNSIGNED)
+SATPROD_DEFINE (int64, int64_t, INT64_MIN, INT64_MAX, IS_NEG_SIGNED)
+SATPROD_DEFINE (uint64, uint64_t, 0, UINT64_MAX, IS_NEG_UNSIGNED)
 
 int cpu_satprod (const scan_desc *d, int nthreads)
 {
