@@ -1,7 +1,8 @@
 ## cpu_load (): times of cumsum and gpuscan (the default call, "auto") for the CPU load
 ## benchmark (bench/cpu_load_bench.sh, which runs it under each load and thread setting):
-## vectors of 2^10 to 2^26 elements and a 4096x4096 matrix along dims 1 and 2, doubles and
-## singles; the best of five calls each (fewer repetitions are not enough below a
+## vectors of 2^10 to 2^26 elements and a 4096x4096 matrix along dims 1 and 2, doubles,
+## singles, logical (x > 0.5: cumsum gives doubles) and int8 (doubles up to Octave 10,
+## saturating int8 from 11); the best of five calls each (fewer repetitions are not enough below a
 ## millisecond: up to 200 there), the calls of all columns in turn, so that all meet the
 ## same moments of the machine, in an order that rotates from one repetition to the next
 ## (a call after cumsum's one thread found the other cores asleep: H100 host, 2^24
@@ -20,9 +21,16 @@ function cpu_load ()
   if (gpuscan_info ().gpu_count > 0 && isempty (getenv ("GPUSCAN_ENGINE")))
     engines = {"", "cpu", "gpu"};
   endif
-  for c = {"double", "single"}
+  for c = {"double", "single", "logical", "int8"}
     for i = 1:rows (cases)
-      x = rand (cases{i, 2}, c{1});
+      switch (c{1})
+        case "logical"
+          x = rand (cases{i, 2}) > 0.5;
+        case "int8"
+          x = int8 (randi ([-9 9], cases{i, 2}));
+        otherwise
+          x = rand (cases{i, 2}, c{1});
+      endswitch
       dim = cases{i, 3};
       reps = max (5, min (200, round (2^20 / numel (x))));
       for w = 1:8   # "auto" times its first calls of a shape and size on each engine

@@ -637,6 +637,50 @@ endfunction
 %! end_unwind_protect
 
 %!test
+%! ## logical, integer and single X under a double output are read as they are, without a
+%! ## converted copy: the same bits as the scan of double (X), at the CPU engine's block
+%! ## of 16384 doubles +-1, along and across lines, on one thread and several, and
+%! ## through chunks and the operators that convert X first, every algorithm
+%! old = {getenv("GPUSCAN_CPU_PARALLEL_MIN"), getenv("GPUSCAN_CHUNK_ELEMENTS")};
+%! unwind_protect
+%!   rand ("seed", 7);
+%!   for n = [1 7 9 16383 16385 3 * 16384 + 1]
+%!     base = randi ([-300 300], n, 1);
+%!     heads = rand (n, 1) < 0.01;
+%!     for c = {"logical", "int8", "uint8", "int16", "uint16", "int32", "uint32", ...
+%!              "int64", "uint64", "single"}
+%!       if (strcmp (c{1}, "logical"))
+%!         x = base > 0;
+%!       else
+%!         x = cast (base, c{1});
+%!       endif
+%!       for o = {{}, {"exclusive"}, {"reverse"}, {"segments", heads}, {"omitnan"}, {"prod"}}
+%!         for env = {{"", ""}, {"1", ""}, {"", "1000"}}
+%!           setenv ("GPUSCAN_CPU_PARALLEL_MIN", env{1}{1});
+%!           setenv ("GPUSCAN_CHUNK_ELEMENTS", env{1}{2});
+%!           for a = test_algorithms ()
+%!             opts = [o{1}, {"double", "algorithm", a{1}}];
+%!             y = gpuscan (x, opts{:});
+%!             assert (isequaln (y, gpuscan (double (x), opts{:})), "%s n = %d, %s",
+%!                     c{1}, n, strjoin (opts(cellfun (@ischar, opts)), " "));
+%!             if (n > 1000 && isempty (o{1}))
+%!               m = reshape (x(1:1000), 10, 100);
+%!               assert (isequal (gpuscan (m, 2, opts{:}), gpuscan (double (m), 2, opts{:})));
+%!               assert (isequal (gpuscan (m, 1, opts{:}), cumsum (double (m))));
+%!             endif
+%!           endfor
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%!   assert (gpuscan ([true false true]), [1 1 2]);
+%!   assert (gpuscan (intmax ("uint64") * [1 1], "double"), double (intmax ("uint64")) * [1 2]);
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_CPU_PARALLEL_MIN", old{1});
+%!   setenv ("GPUSCAN_CHUNK_ELEMENTS", old{2});
+%! end_unwind_protect
+
+%!test
 %! ## Scans whose state an element cannot carry ("omitnan", "accurate", "recurrence") cross
 %! ## in one chunk, whatever GPUSCAN_CHUNK_ELEMENTS says, on every algorithm ("cpu" runs
 %! ## the same chunk driver on host buffers): exact data, against unchunked scans

@@ -227,7 +227,9 @@ int chunked_scan (const scan_desc *d, int64_t chunk, const chunk_backend *b)
 {
   if (scan_numel (d) == 0)
     return 0;
-  if (chunk < CHUNK_ELEMENTS_MIN || (! chunk_carry_fits (d) && chunk < scan_numel (d)))
+  /* (the buffers hold elements of d's type: an input of another is converted first) */
+  if (chunk < CHUNK_ELEMENTS_MIN || (! chunk_carry_fits (d) && chunk < scan_numel (d))
+      || d->input != SCAN_INPUT_AS_OUTPUT)
     return -1;
   chunk_cursor c = { 0 };
   c.d = d;

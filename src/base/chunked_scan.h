@@ -82,7 +82,8 @@ int64_t chunk_elements_for (const scan_desc *d, int64_t chunk_elements);
 int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk_elements);
 /* the scan of d (host pointers) in chunks of about chunk_elements (>= CHUNK_ELEMENTS_MIN,
    and the whole array where chunk_carry_fits says no), pipelined over the two slots; 0 on
-   success, else the first backend error (-1 for a chunk below those) */
+   success, else the first backend error (-1 for a chunk below those, or an input not of
+   d's type) */
 int chunked_scan (const scan_desc *d, int64_t chunk_elements, const chunk_backend *b);
 
 #ifdef __cplusplus

@@ -10,8 +10,8 @@
 extern "C" {
 #endif
 
-/* Element type an engine scans.  Input and output share it: the gateway converts
-   the input to the output class first where Octave's rules make them differ. */
+/* Element type an engine scans: the output's, and the input's but where scan_input
+   says otherwise. */
 typedef enum scan_type {
   SCAN_DOUBLE, SCAN_SINGLE, SCAN_CDOUBLE, SCAN_CSINGLE,
   SCAN_INT8, SCAN_UINT8, SCAN_INT16, SCAN_UINT16,
@@ -19,6 +19,19 @@ typedef enum scan_type {
   SCAN_LOGICAL,  /* one byte, 0 or 1 */
   SCAN_NTYPES
 } scan_type;
+
+/* x's element type where it is not the output's: a logical, integer or single X whose
+   output class is double by Octave's rules.  The CPU engine converts each element as it
+   reads it, so no converted copy of X is made; the engine layer converts X first for
+   an engine or operator that cannot (engine/engine.c).  0 (as a zeroed description has
+   it): x is of `type`. */
+typedef enum scan_input {
+  SCAN_INPUT_AS_OUTPUT = 0,
+  SCAN_INPUT_LOGICAL, SCAN_INPUT_INT8, SCAN_INPUT_UINT8, SCAN_INPUT_INT16,
+  SCAN_INPUT_UINT16, SCAN_INPUT_INT32, SCAN_INPUT_UINT32, SCAN_INPUT_INT64,
+  SCAN_INPUT_UINT64, SCAN_INPUT_SINGLE,
+  SCAN_NINPUTS
+} scan_input;
 
 typedef enum scan_op {
   SCAN_SUM,     /* +, floating types */
@@ -84,6 +97,7 @@ typedef struct scan_desc {
   const uint8_t *heads;
   int heads_full;
   const void *x;         /* input */
+  scan_input input;      /* x's element type, where it is not `type` */
   void *y;               /* output, same layout */
   double *index;         /* 1-based position along the scanned dimension (max/min), or NULL */
   const void *coef;      /* SCAN_RECURRENCE: a, of x's type, laid out as x ... */
@@ -95,6 +109,11 @@ static inline int64_t scan_numel (const scan_desc *d)
 { return d->inner * d->len * d->outer; }
 
 size_t scan_type_size (scan_type t);
+/* the element type of d->x */
+scan_type scan_input_type (const scan_desc *d);
+/* the scan_input that reads x of type t into another type (SCAN_INPUT_AS_OUTPUT for a
+   type that has none: complex, double) */
+scan_input scan_input_of (scan_type t);
 const char *scan_type_name (scan_type t);
 const char *scan_op_name (scan_op op);
 

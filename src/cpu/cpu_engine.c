@@ -410,6 +410,18 @@ CPU_SCAN_DEFINE (xor_logical, uint8_t, xor_logical)
   X (SCAN_UINT8, uint8_t, uint8) X (SCAN_UINT16, uint16_t, uint16)                     \
   X (SCAN_UINT32, uint32_t, uint32) X (SCAN_UINT64, uint64_t, uint64)
 UINT_TYPES (DEFINE_BITS)
+/* sums into doubles of logical, integer and single inputs, read at their own width
+   (Octave's cumsum of these gives double): each element read is what a converted copy
+   would hold, and the blocks are those of a double input, so the bits are the same */
+#define NARROW_INPUTS(X)                                                               \
+  X (SCAN_INPUT_LOGICAL, uint8_t, logical) X (SCAN_INPUT_INT8, int8_t, int8)           \
+  X (SCAN_INPUT_UINT8, uint8_t, uint8) X (SCAN_INPUT_INT16, int16_t, int16)            \
+  X (SCAN_INPUT_UINT16, uint16_t, uint16) X (SCAN_INPUT_INT32, int32_t, int32)         \
+  X (SCAN_INPUT_UINT32, uint32_t, uint32) X (SCAN_INPUT_INT64, int64_t, int64)         \
+  X (SCAN_INPUT_UINT64, uint64_t, uint64) X (SCAN_INPUT_SINGLE, float, single)
+#define DEFINE_SUM_FROM(e, type, name)                                                 \
+  CPU_SCAN_DEFINE_FROM (sum_double_from_##name, type, double, sum_double)
+NARROW_INPUTS (DEFINE_SUM_FROM)
 CPU_SCAN_DEFINE (lse_double, double, lse_double)
 CPU_SCAN_DEFINE (lse_single, float, lse_single)
 /* max and min by another "ComparisonMethod", "includenan" for the floating types */
@@ -480,6 +492,14 @@ int cpu_scan_alone (const scan_desc *d, int64_t parallel_min)
   return scan_numel (d) >= parallel_from (parallel_min) && cpu_threads () > 1 && work_pool_alone ();
 }
 
+int cpu_reads_input (const scan_desc *d)
+{
+  /* (a NaN of a single input under "omitnan" would need an instance of its own) */
+  return d->input == SCAN_INPUT_AS_OUTPUT
+         || (d->type == SCAN_DOUBLE && d->op == SCAN_SUM && ! d->accurate
+             && (d->nan_rule != SCAN_NAN_OMIT || d->input != SCAN_INPUT_SINGLE));
+}
+
 #define CASE_FLOAT(e, type, name)                                                      \
   case e:                                                                              \
     switch (d->op)                                                                     \
@@ -518,6 +538,16 @@ int cpu_scan (const scan_desc *d, int64_t parallel_min)
   if (scan_numel (d) == 0)
     return 0;
   const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;
+  if (d->input != SCAN_INPUT_AS_OUTPUT)
+    switch (cpu_reads_input (d) ? d->input : SCAN_INPUT_AS_OUTPUT)
+      {
+#define CASE_SUM_FROM(e, type, name)                                                   \
+      case e: scan_run_sum_double_from_##name (d, nthreads); return 0;
+        NARROW_INPUTS (CASE_SUM_FROM)
+#undef CASE_SUM_FROM
+      default:
+        return -1;
+      }
   if (d->op == SCAN_RECURRENCE)
     return cpu_recurrence (d, nthreads);
   if (d->op == SCAN_SATPROD)

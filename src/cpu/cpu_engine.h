@@ -13,6 +13,9 @@ extern "C" {
 /* 0 on success, -1 when the (type, op) pair has no CPU scan.  parallel_min: the size
    from which a scan takes several threads (tests: every size), 0 for the engine's rule */
 int cpu_scan (const scan_desc *d, int64_t parallel_min);
+/* 1 when cpu_scan reads d's input as it is (d->input), else the input needs converting
+   to d's type first */
+int cpu_reads_input (const scan_desc *d);
 /* the same scan through the chunk driver (base/chunked_scan.h) on host buffers of about
    chunk elements: it tests the driver that the CUDA engine runs, where there is no GPU.
    0 on success, -1 without memory or a CPU scan. */
@@ -22,7 +25,6 @@ int cpu_threads (void);
 /* 1 when the engine would scan d on one thread, where it could take several, because
    it found the machine busy (base/work_pool.h) */
 int cpu_scan_alone (const scan_desc *d, int64_t parallel_min);
-
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
-/* The CPU scan algorithm, written once: CPU_SCAN_DEFINE (NAME, T, P) generates the
-   functions for element type T and the operator whose state functions are prefixed P:
+/* The CPU scan algorithm, written once: CPU_SCAN_DEFINE_FROM (NAME, TX, T, P) generates
+   the functions that read elements of type TX, each converted to T as it is read (no
+   converted copy of the input), and write elements of type T, for the operator whose
+   state functions are prefixed P (CPU_SCAN_DEFINE (NAME, T, P): TX is T):
      P##_t                state ("aggregate") type
      P##_identity ()      the state of an empty scan
      P##_lift (x, k)      the state of element x at position k (0-based, along dim)
@@ -13,7 +15,9 @@
 #ifndef GPUSCAN_CPU_SCAN_BODY_H
 #define GPUSCAN_CPU_SCAN_BODY_H
 
-#define CPU_SCAN_DEFINE(NAME, T, P) \
+#define CPU_SCAN_DEFINE(NAME, T, P) CPU_SCAN_DEFINE_FROM (NAME, T, T, P)
+
+#define CPU_SCAN_DEFINE_FROM(NAME, TX, T, P) \
 /* Scan lanes [l0, l0 + nl) of slice o over logical steps [k0, k1), starting from \
    state[] (one per lane) and leaving the final states there.  With emit == 0 it only \
    reduces: state[] then holds the aggregate after the range's last head, and head[] \
@@ -24,7 +28,7 @@ static void scan_panel_##NAME (const scan_desc *d, int64_t o, int64_t l0, int64_
                                uint8_t *head, int emit) \
 { \
   /* locals, not d->: the output could alias *d as far as the compiler knows */ \
-  const T *const x = (const T *) d->x; \
+  const TX *const x = (const TX *) d->x; \
   T *const y = (T *) d->y; \
   double *const ix = d->index; \
   const int64_t inner = d->inner, len = d->len; \
@@ -110,7 +114,7 @@ _Pragma ("GCC unroll 8") \
       for (int64_t k = k0; k < k1; k++) \
         { \
           const int64_t kk = reverse ? len - 1 - k : k; \
-          const T *const xr = x + inner * (kk + len * o) + l0; \
+          const TX *const xr = x + inner * (kk + len * o) + l0; \
           T *const yr = y + inner * (kk + len * o) + l0; \
           double *const ixr = ix ? ix + inner * (kk + len * o) + l0 : NULL; \
           if (agg) \
@@ -166,7 +170,7 @@ _Pragma ("GCC ivdep") \
           else if (exclusive) \
             { \
               /* x is read before y is written: the scan may run in place */ \
-              const T xa = x[at]; \
+              const TX xa = x[at]; \
               P##_emit_before (s, &y[at], ix ? &ix[at] : NULL); \
               s = P##_combine (s, P##_lift (xa, kk)); \
             } \

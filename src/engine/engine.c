@@ -121,24 +121,74 @@ void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int6
   cpu_compact (elem_bytes, x, mask, n, y);
 }
 
+/* d with its input converted to d's type (scan_desc.h's scan_input) into *hold, which the
+   caller frees: for the engines and paths that read elements of d's type only */
+static engine_status widen_input (const scan_desc *d, scan_desc *w, void **hold, char *msg,
+                                  size_t msg_size)
+{
+  *w = *d;
+  *hold = NULL;
+  if (d->input == SCAN_INPUT_AS_OUTPUT)
+    return ENGINE_OK;
+  const int64_t n = scan_numel (d);
+  *hold = malloc ((size_t) n * scan_type_size (d->type));
+  if (! *hold || cpu_convert (scan_input_type (d), d->type, d->x, *hold, n) != 0)
+    {
+      free (*hold);
+      *hold = NULL;
+      snprintf (msg, msg_size, "no memory to convert X from %s to %s (%lld elements)",
+                scan_type_name (scan_input_type (d)), scan_type_name (d->type), (long long) n);
+      return ENGINE_NO_MEMORY;
+    }
+  w->x = *hold;
+  w->input = SCAN_INPUT_AS_OUTPUT;
+  return ENGINE_OK;
+}
+
 static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
 {
   /* (as the GPU engine, whose chunk logic this tests: chunks where an element carries
      the state, else one chunk) */
   const int64_t n = scan_numel (d);
-  if (chunk && n > chunk)
+  const int chunked = chunk && n > chunk;
+  if (! chunked && cpu_reads_input (d))
     {
-      if (cpu_scan_in_chunks (d, chunk_elements_for (d, chunk), settings_cpu_parallel_min ()) == 0)
+      if (cpu_scan (d, settings_cpu_parallel_min ()) == 0)
         return ENGINE_OK;
     }
-  else if (cpu_scan (d, settings_cpu_parallel_min ()) == 0)
-    return ENGINE_OK;
+  else
+    {
+      scan_desc w;
+      void *hold;
+      engine_status s = widen_input (d, &w, &hold, msg, msg_size);
+      if (s == ENGINE_OK)
+        s = (chunked ? cpu_scan_in_chunks (&w, chunk_elements_for (&w, chunk),
+                                           settings_cpu_parallel_min ())
+                     : cpu_scan (&w, settings_cpu_parallel_min ())) == 0 ? ENGINE_OK
+            : ENGINE_UNSUPPORTED;
+      free (hold);
+      if (s != ENGINE_UNSUPPORTED)
+        return s;
+    }
   snprintf (msg, msg_size, "no CPU scan for %s %s", scan_op_name (d->op),
             scan_type_name (d->type));
   return ENGINE_UNSUPPORTED;
 }
 
 #ifdef GPUSCAN_WITH_CUDA
+/* the CUDA engine reads elements of d's type only */
+static engine_status run_gpu (const scan_desc *d, scan_algorithm a, const cuda_settings *gpu,
+                              char *msg, size_t msg_size)
+{
+  scan_desc w;
+  void *hold;
+  engine_status s = widen_input (d, &w, &hold, msg, msg_size);
+  if (s == ENGINE_OK)
+    s = cuda_engine_scan (&w, a, gpu, msg, msg_size);
+  free (hold);
+  return s;
+}
+
 /* a GPU that failed under "auto" hands the call to the CPU engine, with one warning */
 static engine_status fall_back (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
 {
@@ -175,7 +225,7 @@ static engine_status run_auto (const scan_desc *d, int64_t chunk, char *msg, siz
   engine_status s;
   if (run != AUTO_GPU)
     s = run_cpu (d, chunk, msg, msg_size);
-  else if ((s = cuda_engine_scan (d, ALG_AUTO, &gpu, msg, msg_size)) == ENGINE_BAD_SETTING)
+  else if ((s = run_gpu (d, ALG_AUTO, &gpu, msg, msg_size)) == ENGINE_BAD_SETTING)
     return s;
   else if (s != ENGINE_OK)
     return fall_back (d, chunk, msg, msg_size);
@@ -210,7 +260,7 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
     return run_cpu (d, chunk, msg, msg_size);
   const cuda_settings gpu = { chunk, settings_show_plan (), settings_tuning (),
                               settings_device_limits () };
-  const engine_status s = cuda_engine_scan (d, a, &gpu, msg, msg_size);
+  const engine_status s = run_gpu (d, a, &gpu, msg, msg_size);
   /* (a scan of one piece that the GPU's free memory does not hold now, as one it does not
      cover) */
   return s == ENGINE_NO_MEMORY && ! chunk_carry_fits (d) ? run_cpu (d, chunk, msg, msg_size) : s;

@@ -130,6 +130,14 @@ octave_value host_value (const octave_value& v)
   return is_device_array (v) ? gather (device_array_of (v, "a device array argument")) : v;
 }
 
+bool any_device_array (const octave_value_list& args)
+{
+  for (int i = 0; i < args.length (); i++)
+    if (is_device_array (args(i)))
+      return true;
+  return false;
+}
+
 octave_value_list host_values (const octave_value_list& args)
 {
   octave_value_list h = args;

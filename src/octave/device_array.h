@@ -64,6 +64,8 @@ octave_value to_device (const octave_value& x);
 // v itself, or the host array of a device array v (each of a list)
 octave_value host_value (const octave_value& v);
 octave_value_list host_values (const octave_value_list& args);
+// whether any of args is a device array
+bool any_device_array (const octave_value_list& args);
 
 // on the device: a copy of a, and a converted to TO (Octave's conversion), each a new
 // device array freed by g unless kept

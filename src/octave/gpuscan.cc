@@ -12,6 +12,7 @@
 #include <octave/oct.h>
 
 #include <memory>
+#include <optional>
 
 #include "device_array.h"
 #include "device_scan.h"
@@ -26,22 +27,23 @@
 
 namespace
 {
-  template <typename AT>
-  octave_value run (const AT& in, scan_desc& d, scan_algorithm alg, octave_value& index)
+  // the scan of X (an array of d's input type) into a new array of class AY
+  template <typename AY, typename AX>
+  octave_value run (const AX& in, scan_desc& d, scan_algorithm alg, octave_value& index)
   {
-    AT out = uninit<AT> (in.dims ());
-    NDArray idx;
+    AY out = uninit<AY> (in.dims ());
+    std::optional<NDArray> idx;   // (an empty Octave array allocates too)
     d.x = in.data ();
     d.y = out.fortran_vec ();
     if (d.index)
       {
         idx = uninit<NDArray> (in.dims ());
-        d.index = idx.fortran_vec ();
+        d.index = idx->fortran_vec ();
       }
     char msg[512] = "";
     raise_engine_error (engine_scan (&d, alg, msg, sizeof msg), msg);
-    if (d.index)
-      index = idx;
+    if (idx)
+      index = *idx;
     return out;
   }
 
@@ -52,7 +54,7 @@ namespace
     scan_desc d = plan_scan (dv, in, r, nargout);
     d.index = nargout > 1 ? reinterpret_cast<double *> (1) : nullptr;   // set in run ()
 
-    boolNDArray heads_hold;
+    std::optional<boolNDArray> heads_hold;
     octave_value xin = d.type == SCAN_LOGICAL ? logical_operand (x) : x;
     std::shared_ptr<const void> coef_hold;
     if (d.op == SCAN_RECURRENCE)
@@ -60,31 +62,43 @@ namespace
         coef_hold = recurrence_coef (r, dv, d);
         xin = as_recurrence_operand (x, d.type);
       }
-    group_order groups;
+    std::optional<group_order> groups;
+    if (r.has_segments || r.has_keys || r.has_groups)
+      heads_hold.emplace ();
     if (r.has_segments)
-      d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, heads_hold);
+      d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, *heads_hold);
     else if (r.has_keys)
       d.heads = host_segment_heads (key_heads (r.keys, dv, d), dv, d.len, d.heads_full,
-                                    heads_hold);
+                                    *heads_hold);
     else if (r.has_groups)
       {
         // X in the labels' stable order, a segment a label
         groups = order_groups (r.groups, d);
-        xin = reorder (x, d, groups.order);
-        d.heads = host_segment_heads (key_heads (groups.sorted, dv, d), dv, d.len,
-                                      d.heads_full, heads_hold);
+        xin = reorder (x, d, groups->order);
+        d.heads = host_segment_heads (key_heads (groups->sorted, dv, d), dv, d.len,
+                                      d.heads_full, *heads_hold);
       }
 
+    // a logical, integer or single X whose output is double is read as it is: no
+    // converted copy (the engine layer makes one for an engine that needs it)
+    d.input = d.type == SCAN_DOUBLE && d.op != SCAN_RECURRENCE && ! r.has_groups
+              ? scan_input_of (in) : SCAN_INPUT_AS_OUTPUT;
     octave_value y, iy;
     const scan_algorithm alg = r.algorithm;
-    y = with_array_type (d.type, [&] (auto tag) {
-      return run (octave_value_extract<decltype (tag)> (xin), d, alg, iy);
-    });
+    if (d.input != SCAN_INPUT_AS_OUTPUT)
+      y = with_array_type (in, [&] (auto tag) {
+        return run<NDArray> (octave_value_extract<decltype (tag)> (x), d, alg, iy);
+      });
+    else
+      y = with_array_type (d.type, [&] (auto tag) {
+        typedef decltype (tag) AT;
+        return run<AT> (octave_value_extract<AT> (xin), d, alg, iy);
+      });
     if (r.has_groups)
       {
-        y = restore_values (y, d, groups.order);
+        y = restore_values (y, d, groups->order);
         if (nargout > 1)
-          iy = restore_index (iy, d, groups.order);
+          iy = restore_index (iy, d, groups->order);
       }
 
     octave_value_list retval;
@@ -120,11 +134,19 @@ DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)
                    "Y = gpuscan (X, DIM, OPTION, ...)");
   engine_set_warning_handler (octave_engine_warning);
   const bool device = is_device_array (args(0));
-  const octave_value_list a = device ? on_host_but_segments_and_groups (args)
-                                     : host_values (args);
+  // (the common call, host arrays only, takes args as they are: each copy of an Octave
+  // list or shape allocates, and a small scan's time is mostly such costs)
+  std::optional<octave_value_list> gathered;
+  if (device)
+    gathered = on_host_but_segments_and_groups (args);
+  else if (any_device_array (args))
+    gathered = host_values (args);
+  const octave_value_list& a = gathered ? *gathered : args;
   scan_request r = parse_scan_options (a, 1);
   if (! device && a(0).issparse ())
     return sparse_scan (a(0), r, nargout);
+  if (! r.all && r.vecdim.empty () && ! r.linear)
+    return device ? device_scan (a(0), r, nargout) : host_scan (a(0), r, nargout);
   const folded_scan f = fold_dims (a(0), r);
   return unfold_outputs (device ? device_scan (f.x, r, nargout) : host_scan (f.x, r, nargout),
                          f, r);
