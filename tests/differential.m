@@ -3,6 +3,7 @@
 ## shapes with 0 and 1, tile and chunk sizes +-1, dims beyond ndims, every operator,
 ## "exclusive", "reverse", "native", "double", "omitnan", "includenan", "accurate",
 ## "reproducible" (a second call gives the same bits), "recurrence" (against a loop),
+## gpuscan_filter (against filter: a tenth of the cases),
 ## segments (full or per step, logical or numeric, host or device, or as keys), NaN,
 ## +-Inf, -0 and complex Inf/NaN mixes; the same cases
 ## through device arrays where there are any.  Seeded: a failure prints the seed and the
@@ -38,24 +39,101 @@ function ok = differential (ncases = 300, seed = [], only = [])
     endif
     rand ("seed", seed + c);
     randn ("seed", seed + c);
-    k = draw_case (lens);
-    [msg, y_host] = run_case (k, false);
-    counts(1)++;
-    if (isempty (msg) && arrays && k.numel <= 2^16)
-      msg = run_case (k, true);
-      counts(2)++;
+    if (rand () < 0.1)
+      ## gpuscan_filter against filter
+      [msg, what] = filter_case (lens);
+    else
+      k = draw_case (lens);
+      what = describe (k);
+      msg = run_case (k, false);
+      if (isempty (msg) && arrays && k.numel <= 2^16)
+        msg = run_case (k, true);
+        counts(2)++;
+      endif
     endif
+    counts(1)++;
     if (! isempty (msg))
       failed++;
       if (failed <= 10)
         printf ("differential: FAIL seed %d case %d: %s\n  %s\n  rerun: differential (1, %d, %d)\n",
-                seed, c, describe (k), msg, seed, c);
+                seed, c, what, msg, seed, c);
       endif
     endif
   endfor
   printf ("differential: seed %d, %d host and %d device-array cases, %d failed (%.1f s)\n",
           seed, counts, failed, toc (t0));
   ok = failed == 0;
+endfunction
+
+## ---- a filter case: gpuscan_filter against filter ------------------------------------
+## Every order to 10, FIR and IIR (poles within radius 0.97), double and single, real and
+## complex, integer X, with and without ZI, along any dimension; filter's bits where the
+## channels run in order, the help's bound where few long ones run in blocks (lengths
+## 2^16 and beyond)
+function [msg, what] = filter_case (lens)
+  K = randi ([0 10]);
+  n = [lens, 2^16, 2^16 + 1, 2^16 + 2049](randi (numel (lens) + 3));
+  m = [1 2 3 17](randi (4));
+  shapes = {[n 1], [1 n], [n m], [m n], [2 n 2], [0 m], [m 0]};
+  sz = shapes{randi (numel (shapes))};
+  if (rand () < 0.7 && K > 0)
+    p = 0.97 * rand (1, floor (K / 2)) .* exp (1i * pi * rand (1, floor (K / 2)));
+    a = (1 + rand ()) * real (poly ([p, conj(p), 0.97 * (2 * rand (1, mod (K, 2)) - 1)]));
+    b = randn (1, randi (K + 1));
+  else
+    a = 1 + rand ();
+    b = randn (1, K + 1);
+  endif
+  x = randn (sz);
+  cls = {"double", "single", "int16"}{randi (3)};
+  x = cast (100 * x, cls);
+  if (rand () < 0.3)
+    b = complex (b, randn (size (b)));
+  endif
+  dim = find ([sz != 1, true], 1);
+  if (rand () < 0.5)
+    dim = randi (numel (sz));
+  endif
+  Kf = max (numel (a), numel (b)) - 1;
+  zsz = [Kf, sz(1:dim-1), sz(dim+1:end)];
+  zi = [];
+  if (rand () < 0.5)
+    zi = randn ([zsz, 1]);
+  endif
+  what = sprintf ("gpuscan_filter, order %d, %s %s, %s, dim %d, %s", Kf,
+                  mat2str (numel (b)), mat2str (numel (a)), mat2str (sz), dim, cls);
+  try
+    [r, rf] = filter (b, a, x, zi, dim);
+  catch err
+    msg = "";   # (what filter refuses is gpuscan_filter's error tests' business)
+    return;
+  end_try_catch
+  try
+    [y, zf] = gpuscan_filter (b, a, x, zi, dim);
+  catch err
+    msg = ["error: ", err.message];
+    return;
+  end_try_catch
+  msg = "";
+  if (! strcmp (class (y), class (r)) || ! isequal (size (y), size (r)) || ! isequal (size (zf), size (rf)))
+    msg = sprintf ("class or size: %s %s, %s against filter's %s %s, %s", class (y),
+                   mat2str (size (y)), mat2str (size (zf)), class (r), mat2str (size (r)),
+                   mat2str (size (rf)));
+    return;
+  endif
+  channels = prod (sz) / max (sz(dim), 1);
+  blocked = Kf >= 1 && Kf <= 8 && channels < 16 && sz(dim) >= 2^16;
+  if (! blocked)
+    if (! isequaln ({y, zf}, {r, rf}))
+      msg = sprintf ("not filter's bits: largest difference %g", max (abs ([y(:) - r(:); zf(:) - rf(:)])));
+    endif
+    return;
+  endif
+  h = filter (b, a, [1; zeros(4095, 1)]);
+  t = 1e4 * eps (class (r)) * max (abs (r(:))) * norm (h, 1);
+  if (! (max (abs ([y(:) - r(:); zf(:) - rf(:)])) <= t))
+    msg = sprintf ("blocks: largest difference %g, bound %g", max (abs ([y(:) - r(:); zf(:) - rf(:)])), t);
+  endif
 endfunction
 
 ## ---- the random case -----------------------------------------------------------------

@@ -492,6 +492,11 @@ int cpu_scan_alone (const scan_desc *d, int64_t parallel_min)
   return scan_numel (d) >= parallel_from (parallel_min) && cpu_threads () > 1 && work_pool_alone ();
 }
 
+int cpu_threads_for (int64_t n, int64_t parallel_min)
+{
+  return n < parallel_from (parallel_min) ? 1 : work_pool_threads (cpu_threads ());
+}
+
 int cpu_reads_input (const scan_desc *d)
 {
   /* (a NaN of a single input under "omitnan" would need an instance of its own) */
@@ -533,8 +538,7 @@ int cpu_reads_input (const scan_desc *d)
 
 int cpu_scan (const scan_desc *d, int64_t parallel_min)
 {
-  const int nthreads = scan_numel (d) < parallel_from (parallel_min) ? 1
-                       : work_pool_threads (cpu_threads ());
+  const int nthreads = cpu_threads_for (scan_numel (d), parallel_min);
   if (scan_numel (d) == 0)
     return 0;
   const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;

@@ -22,6 +22,9 @@ int cpu_reads_input (const scan_desc *d);
 int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int64_t parallel_min);
 /* threads the engine uses for a large scan */
 int cpu_threads (void);
+/* threads for work on n elements: 1 below parallel_min (0: the engine's rule), else as
+   many as the pool gives now (base/work_pool.h) */
+int cpu_threads_for (int64_t n, int64_t parallel_min);
 /* 1 when the engine would scan d on one thread, where it could take several, because
    it found the machine busy (base/work_pool.h) */
 int cpu_scan_alone (const scan_desc *d, int64_t parallel_min);

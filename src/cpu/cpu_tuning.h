@@ -40,4 +40,15 @@
 /* ... provided the carries (one per lane) stay small */
 #define CPU_MAX_ALONG_LANES 4096
 
+/* gpuscan_filter: orders up to this keep each channel's state in registers (a step
+   unrolled per order), and only these cut a long channel into blocks ... */
+#define FILTER_UNROLLED_ORDER 8
+/* ... of this many steps (a constant: the rounding must not depend on the threads; the
+   response table of a block, order x steps, stays in a core's cache) ... */
+#define FILTER_BLOCK 2048
+/* ... where a channel has this many steps or more and there are fewer channels than
+   this (else channels run in parallel, each in order, with filter's own bits) */
+#define FILTER_ALONG_MIN_LEN ((int64_t) 1 << 16)
+#define FILTER_ALONG_CHANNELS 16
+
 #endif

@@ -9,6 +9,7 @@
 #include "base/work_pool.h"
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
+#include "cpu/cpu_filter.h"
 #include "cpu/cpu_trace.h"
 #include "engine/auto_choice.h"
 #include "engine/device_arrays.h"
@@ -143,6 +144,16 @@ static engine_status widen_input (const scan_desc *d, scan_desc *w, void **hold,
   w->x = *hold;
   w->input = SCAN_INPUT_AS_OUTPUT;
   return ENGINE_OK;
+}
+
+engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size)
+{
+  const int64_t n = d->inner * d->len * d->outer;
+  if (cpu_filter (d, cpu_threads_for (n, settings_cpu_parallel_min ())) == 0)
+    return ENGINE_OK;
+  snprintf (msg, msg_size, "no memory for the filter of %lld %s elements", (long long) n,
+            scan_type_name (d->type));
+  return ENGINE_NO_MEMORY;
 }
 
 static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)

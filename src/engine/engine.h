@@ -4,6 +4,7 @@
 #define GPUSCAN_ENGINE_H
 
 #include "base/elementwise.h"
+#include "base/filter_desc.h"
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
 #include "base/scan_trace.h"
@@ -20,6 +21,10 @@ extern "C" {
    GPUSCAN_ALGORITHM=name in the environment replaces "auto" with that algorithm (the test
    matrix runs every call under each); an unknown name is an error. */
 engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size);
+
+/* Octave's filter (gpuscan_filter): the CPU engine; ENGINE_NO_MEMORY, and why in msg,
+   without the memory for its blocks. */
+engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size);
 
 /* What gpuscan_info reports. */
 typedef struct engine_info {

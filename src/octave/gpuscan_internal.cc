@@ -16,6 +16,7 @@
 //   __gpuscan__ ("cast", d, class)       d in class (single, int8, ...: the methods of
 //                                        inst/@gpuscan_array), on the device where the
 //                                        element-wise rule covers it
+//   __gpuscan__ ("filter", b, a, x, zi, dim)  [y, zf] of gpuscan_filter (filter.h)
 //   __gpuscan__ ("wait")                 wait for the device work queued so far (timings)
 //   __gpuscan__ ("release")              free everything the engine holds
 
@@ -37,6 +38,7 @@
 #include "device_ops.h"
 #include "device_type.h"
 #include "engine/engine.h"
+#include "filter.h"
 #include "base/scan_desc.h"
 #include "scan_request.h"
 
@@ -178,7 +180,7 @@ namespace
 
 DEFUN_DLD (__gpuscan__, args, nargout,
            "-*- texinfo -*-\n@deftypefn {} {} __gpuscan__ (@var{what}, @dots{})\n"
-           "Internal to the gpuscan package (gpuscan_info, gpuscan_array, "
+           "Internal to the gpuscan package (gpuscan_info, gpuscan_array, gpuscan_filter, "
            "gpuscan_compact).\n@end deftypefn")
 {
   gateway_start ();
@@ -227,6 +229,8 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     }
   if (what == "cast" && nargs == 3)
     return cast (args(1), args(2).xstring_value ("__gpuscan__: CLASS must be a string"));
+  if (what == "filter" && nargs == 6)
+    return filter_host (args.slice (1, 5));
   if (what == "wait" && nargs == 1)
     {
       char msg[512] = "";
