@@ -48,7 +48,6 @@ typedef float _Complex csingle;
         }                                                                             \
     }                                                                                 \
   while (0)
-#define REG_Z(j) r[j]
 #define MEM_Z(j) z[j]
 #define LANE_Z(j) z[(j) * nl + l]
 
@@ -60,23 +59,34 @@ static int in_blocks (const filter_desc *d)
          && d->inner * d->outer < FILTER_ALONG_CHANNELS && d->len >= FILTER_ALONG_MIN_LEN;
 }
 
+/* State value j of steps_reg_'s scalars: step j + 1 of the state's update, with Z the
+   next value (r_(j+1), or 0 past the end), unrolled for a constant K (dead for j >= K) */
+#define REG_UPDATE(j, next)                                                           \
+  if (K > j + 1)                                                                      \
+    r##j = fir ? next + b[j + 1] * xv : next - a[j + 1] * yv + b[j + 1] * xv;        \
+  else if (K == j + 1)                                                                \
+    r##j = fir ? b[j + 1] * xv : b[j + 1] * xv - a[j + 1] * yv;
+
 #define FILTER_DEFINE(NAME, T, W, FINITE)                                             \
-/* n steps of one channel, stride apart, from the state zio (K values), left there: the  \
-   state in registers, for a K known where it is inlined */                           \
+/* n steps of one channel, stride apart, from the state zio (K values), left there, with \
+   filter's arithmetic: the state in scalars (registers), for a K known where it is     \
+   inlined (an array of them was packed into vectors in memory: 2x slower) */         \
 static inline __attribute__ ((always_inline)) void                                    \
 steps_reg_##NAME (const T *restrict b, const T *restrict a, const int K, const int fir, \
                   const T *x, T *y, int64_t stride, int64_t n, T *zio)                \
 {                                                                                     \
-  T r[FILTER_UNROLLED_ORDER];                                                         \
-  for (int j = 0; j < K; j++)                                                         \
-    r[j] = zio[j];                                                                    \
+  T r0 = zio[0], r1 = K > 1 ? zio[1] : 0, r2 = K > 2 ? zio[2] : 0,                    \
+    r3 = K > 3 ? zio[3] : 0, r4 = K > 4 ? zio[4] : 0, r5 = K > 5 ? zio[5] : 0,         \
+    r6 = K > 6 ? zio[6] : 0, r7 = K > 7 ? zio[7] : 0;                                 \
   for (int64_t k = 0; k < n; k++)                                                     \
     {                                                                                 \
       const T xv = x[k * stride];                                                     \
-      T yv;                                                                           \
-      FILTER_STEP (REG_Z, K, fir, b, a, xv, yv);                                      \
+      const T yv = r0 + b[0] * xv;                                                    \
+      REG_UPDATE (0, r1) REG_UPDATE (1, r2) REG_UPDATE (2, r3) REG_UPDATE (3, r4)     \
+      REG_UPDATE (4, r5) REG_UPDATE (5, r6) REG_UPDATE (6, r7) REG_UPDATE (7, 0)      \
       y[k * stride] = yv;                                                             \
     }                                                                                 \
+  const T r[FILTER_UNROLLED_ORDER] = { r0, r1, r2, r3, r4, r5, r6, r7 };              \
   for (int j = 0; j < K; j++)                                                         \
     zio[j] = r[j];                                                                    \
 }                                                                                     \

@@ -1,0 +1,43 @@
+## filter_bench (): gpuscan_filter against Octave's filter in the same run, the best of
+## five calls each, taken in turn: orders 1, 2, 4 and 8 (stable IIR, and an FIR of 5
+## taps) on one channel of 2^22 samples (in blocks), 64 channels of 2^16 (in order, side
+## by side) and 2^16 channels of 64 along dim 2 (lanes).  Prints "case ms ms ratio" rows;
+## OMP_NUM_THREADS=1 gives the engine one thread.
+##   octave --eval "pkg load gpuscan; addpath bench; filter_bench"
+function filter_bench ()
+  printf ("# %s, %d threads, gpuscan %s, Octave %s\n", datestr (now (), "yyyy-mm-dd"),
+          gpuscan_info ().cpu_threads, gpuscan_info ().version, OCTAVE_VERSION);
+  printf ("%-30s %12s %12s %9s\n", "case", "gpuscan ms", "filter ms", "speed-up");
+  randn ("seed", 1);
+  shapes = {"2^22 x 1", [2^22 1], 1; "2^16 x 64", [2^16 64], 1; "64 x 2^16, dim 2", [64 2^16], 2};
+  filters = {};
+  for K = [1 2 4 8]
+    p = 0.9 * exp (1i * pi * (1:floor (K / 2)) / (K + 1));
+    a = real (poly ([p, conj(p), 0.5 * ones(1, mod (K, 2))]));
+    filters(end+1, :) = {sprintf("order %d", K), ones(1, K + 1) / (K + 1), a};
+  endfor
+  filters(end+1, :) = {"FIR, 5 taps", ones(1, 5) / 5, 1};
+  for s = 1:rows (shapes)
+    x = randn (shapes{s, 2});
+    dim = shapes{s, 3};
+    for f = 1:rows (filters)
+      [b, a] = deal (filters{f, 2:3});
+      t = best ({@() gpuscan_filter(b, a, x, [], dim), @() filter(b, a, x, [], dim)}, 5);
+      printf ("%-30s %12.2f %12.2f %8.2fx\n", [shapes{s, 1} ", " filters{f, 1}], 1e3 * t,
+              t(2) / t(1));
+      fflush (stdout);
+    endfor
+  endfor
+endfunction
+
+## the best of reps calls of each function in fs, one of each in turn
+function t = best (fs, reps)
+  t = Inf (1, numel (fs));
+  for r = 1:reps
+    for k = 1 + mod ((0:numel (fs) - 1) + r, numel (fs))
+      t0 = tic ();
+      fs{k} ();
+      t(k) = min (t(k), toc (t0));
+    endfor
+  endfor
+endfunction
