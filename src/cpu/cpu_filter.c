@@ -185,8 +185,13 @@ static void run_channels_##NAME (const filter_desc *d, int nthreads)            
   channels_##NAME c = { d, 1, 0 };                                                    \
   if (d->inner > 1 && d->order > 0)                                                   \
     {                                                                                 \
+      /* as many lanes a unit as give each thread a unit (a lane's bits do not depend  \
+         on its neighbours), within the state's budget */                             \
+      const int64_t wanted = (int64_t) CPU_UNITS_PER_THREAD * nthreads;               \
+      const int64_t cuts = d->outer >= wanted ? 1 : (wanted + d->outer - 1) / d->outer; \
       const int64_t most = CPU_LANE_STATE_BYTES / ((int64_t) sizeof (T) * d->order);   \
-      c.lanes = d->inner < CPU_LANE_BLOCK ? d->inner : CPU_LANE_BLOCK;                \
+      c.lanes = ((d->inner + cuts - 1) / cuts + 7) / 8 * 8;                           \
+      c.lanes = c.lanes < CPU_LANE_BLOCK ? c.lanes : CPU_LANE_BLOCK;                  \
       c.lanes = c.lanes < most ? c.lanes : most < 1 ? 1 : most;                       \
     }                                                                                 \
   c.units = (d->inner + c.lanes - 1) / c.lanes * d->outer;                            \
@@ -369,8 +374,16 @@ FILTER_DEFINE (csingle, csingle, cdouble, COMPLEX_FINITE)
 
 int cpu_filter (const filter_desc *d, int nthreads)
 {
+  if (d->type != SCAN_DOUBLE && d->type != SCAN_SINGLE && d->type != SCAN_CDOUBLE
+      && d->type != SCAN_CSINGLE)
+    return -1;
+  const size_t size = scan_type_size (d->type);
   if (d->inner * d->len * d->outer == 0)
-    return 0;
+    {
+      /* no steps: the state stays */
+      memcpy (d->zf, d->zi, size * (size_t) d->order * (size_t) (d->inner * d->outer));
+      return 0;
+    }
   switch (d->type)
     {
     case SCAN_DOUBLE: return filter_double (d, nthreads);
