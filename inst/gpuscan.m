@@ -86,7 +86,7 @@
 ## function handle input is an error, as for @code{cumsum}; errors carry identifiers
 ## @code{gpuscan:@var{reason}}.
 ##
-## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info, gpuscan_array, gpuscan_compact,
+## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info, gpuscan_array, gpuscan_compact, gpuscan_filter,
 ## gpuscan_trace}
 ## @end deftypefn
 
@@ -114,7 +114,7 @@ endfunction
 %! f = fullfile (fileparts (which ("gpuscan")), "doc.info");
 %! assert (exist (f, "file"), 2);
 %! txt = fileread (f);
-%! for n = {"gpuscan", "gpuscan_array", "gather", "classUnderlying", "existsOnGPU", "gpuscan_compact", "gpuscan_info", "gpuscan_bench", "gpuscan_trace"}
+%! for n = {"gpuscan", "gpuscan_array", "gather", "classUnderlying", "existsOnGPU", "gpuscan_compact", "gpuscan_filter", "gpuscan_info", "gpuscan_bench", "gpuscan_trace"}
 %!   assert (! isempty (regexp (txt, ['\n\* ' n{1} ':\s'], "once")), n{1});
 %! endfor
 %! assert (! isempty (strfind (txt, '"exclusive"')));

@@ -1,5 +1,5 @@
 // libFuzzer harness for the gateway: argument parsing, class rules, segment flags,
-// compaction masks and device arrays.  The fuzz input is decoded into an
+// compaction masks, filters and device arrays.  The fuzz input is decoded into an
 // Octave argument list (X of any class and shape, then options, values, DIM candidates,
 // segment arrays of any class, device arrays, junk) and handed to gpuscan, gpuscan_array,
 // gather or __gpuscan__, or to a device array's indexing, assignment, operators,
@@ -173,8 +173,8 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (fn == 5)
     {
       static const char *const req[] = { "compact", "gather", "class", "live", "info", "upload",
-                                         "cast", "trace", "gather_values", "nope" };
-      args(0) = std::string (req[r.byte () % 10]);
+                                         "cast", "trace", "gather_values", "filter", "nope" };
+      args(0) = std::string (req[r.byte () % 11]);
     }
   const int nargs = r.byte () % 8;
   try
