@@ -23,6 +23,8 @@ typedef struct filter_desc {
   int order;             /* K = max (numel (a), numel (b)) - 1 */
   int fir;               /* a is one element: no a terms at all (filter leaves them out,
                             where 0 * Inf would make a NaN) */
+  int fused;             /* each multiply and add of a step fused (one rounding, fma), as
+                            Octave 11's filter takes them; else each product rounded */
   const void *b, *a;     /* K + 1 each, divided by a's first, b padded with zeros, a too
                             (a unused where fir) */
   int64_t inner, len, outer;   /* element (i, k, o) at i + inner * (k + len * o) */

@@ -25,27 +25,45 @@
 typedef double _Complex cdouble;
 typedef float _Complex csingle;
 
+/* Octave's filter rounds each product where it was built without fused multiply-adds
+   (Octave 7 to 10), and so must this file: no contraction of a * b + c into an fma.  Its
+   fused steps (Octave 11) call fma, which a CPU with FMA instructions runs inline: the
+   steps are compiled twice, for such CPUs and for the others (ifunc, ELF targets). */
+#if defined __clang__
+#pragma clang fp contract (off)
+#elif defined __GNUC__
+#pragma GCC optimize ("fp-contract=off")
+#endif
+#if defined __x86_64__ && defined __ELF__ && defined __GNUC__ && ! defined __clang__
+#define FMA_CLONES __attribute__ ((target_clones ("fma", "default")))
+#else
+#define FMA_CLONES
+#endif
+/* (complex numbers have no fma: Octave 11's filter takes their products as they are) */
+#define COMPLEX_FMA(a, b, c) ((a) * (b) + (c))
+
 #define REAL_FINITE(v) isfinite (v)
 #define COMPLEX_FINITE(v) (isfinite (creal (v)) && isfinite (cimag (v)))
 
-/* One step of filter's arithmetic on the state, Z (j) its j-th value (a macro, so that
-   the state can be registers or a lane of an array) */
-#define FILTER_STEP(Z, K, fir, b, a, xv, yv)                                          \
+/* Filter's arithmetic, term by term: the output, state value j (< K - 1) from the next
+   one, and the last.  Octave 11's filter fuses each multiply and add (one rounding,
+   fma); earlier ones round each product (fused 0).  F: the type's fma. */
+#define STEP_Y(F, fused, b, xv, z0) ((fused) ? F (b[0], xv, z0) : (z0) + b[0] * (xv))
+#define STEP_Z(F, fused, fir, j, a, b, xv, yv, next)                                  \
+  ((fused) ? ((fir) ? F (b[(j) + 1], xv, next) : F (b[(j) + 1], xv, F (-a[(j) + 1], yv, next))) \
+           : ((fir) ? (next) + b[(j) + 1] * (xv) : (next) - a[(j) + 1] * (yv) + b[(j) + 1] * (xv)))
+#define STEP_LAST(F, fused, fir, K, a, b, xv, yv)                                     \
+  ((fir) ? b[K] * (xv) : (fused) ? F (b[K], xv, -a[K] * (yv)) : b[K] * (xv) - a[K] * (yv))
+
+/* One step on the state, Z (j) its j-th value (a macro, so that the state can be a lane
+   of an array) */
+#define FILTER_STEP(F, Z, K, fir, fused, b, a, xv, yv)                                \
   do                                                                                  \
     {                                                                                 \
-      yv = Z (0) + b[0] * xv;                                                         \
-      if (fir)                                                                        \
-        {                                                                             \
-          for (int j = 0; j < K - 1; j++)                                             \
-            Z (j) = Z (j + 1) + b[j + 1] * xv;                                        \
-          Z (K - 1) = b[K] * xv;                                                      \
-        }                                                                             \
-      else                                                                            \
-        {                                                                             \
-          for (int j = 0; j < K - 1; j++)                                             \
-            Z (j) = Z (j + 1) - a[j + 1] * yv + b[j + 1] * xv;                        \
-          Z (K - 1) = b[K] * xv - a[K] * yv;                                          \
-        }                                                                             \
+      yv = STEP_Y (F, fused, b, xv, Z (0));                                           \
+      for (int j = 0; j < K - 1; j++)                                                 \
+        Z (j) = STEP_Z (F, fused, fir, j, a, b, xv, yv, Z (j + 1));                   \
+      Z (K - 1) = STEP_LAST (F, fused, fir, K, a, b, xv, yv);                         \
     }                                                                                 \
   while (0)
 #define MEM_Z(j) z[j]
@@ -59,21 +77,28 @@ static int in_blocks (const filter_desc *d)
          && d->inner * d->outer < FILTER_ALONG_CHANNELS && d->len >= FILTER_ALONG_MIN_LEN;
 }
 
-/* State value j of steps_reg_'s scalars: step j + 1 of the state's update, with Z the
-   next value (r_(j+1), or 0 past the end), unrolled for a constant K (dead for j >= K) */
-#define REG_UPDATE(j, next)                                                           \
+/* State value j of steps_reg_'s scalars from the next one (0 past the end): unrolled for
+   a constant K, dead for j >= K */
+#define REG_UPDATE(F, j, next)                                                         \
   if (K > j + 1)                                                                      \
-    r##j = fir ? next + b[j + 1] * xv : next - a[j + 1] * yv + b[j + 1] * xv;        \
+    r##j = STEP_Z (F, fused, fir, j, a, b, xv, yv, next);                             \
   else if (K == j + 1)                                                                \
-    r##j = fir ? b[j + 1] * xv : b[j + 1] * xv - a[j + 1] * yv;
+    r##j = STEP_LAST (F, fused, fir, K, a, b, xv, yv);
 
-#define FILTER_DEFINE(NAME, T, W, FINITE)                                             \
+/* the four register cases of order k: FIR or not, fused or not */
+#define REG_CASES(NAME, k)                                                            \
+    case 4 * k: steps_reg_##NAME (b, a, k, 0, 0, x, y, stride, n, z); return;         \
+    case 4 * k + 1: steps_reg_##NAME (b, a, k, 0, 1, x, y, stride, n, z); return;     \
+    case 4 * k + 2: steps_reg_##NAME (b, a, k, 1, 0, x, y, stride, n, z); return;     \
+    case 4 * k + 3: steps_reg_##NAME (b, a, k, 1, 1, x, y, stride, n, z); return;
+
+#define FILTER_DEFINE(NAME, T, W, FINITE, F)                                           \
 /* n steps of one channel, stride apart, from the state zio (K values), left there, with \
    filter's arithmetic: the state in scalars (registers), for a K known where it is     \
    inlined (an array of them was packed into vectors in memory: 2x slower) */         \
 static inline __attribute__ ((always_inline)) void                                    \
 steps_reg_##NAME (const T *restrict b, const T *restrict a, const int K, const int fir, \
-                  const T *x, T *y, int64_t stride, int64_t n, T *zio)                \
+                  const int fused, const T *x, T *y, int64_t stride, int64_t n, T *zio) \
 {                                                                                     \
   T r0 = zio[0], r1 = K > 1 ? zio[1] : 0, r2 = K > 2 ? zio[2] : 0,                    \
     r3 = K > 3 ? zio[3] : 0, r4 = K > 4 ? zio[4] : 0, r5 = K > 5 ? zio[5] : 0,         \
@@ -81,9 +106,10 @@ steps_reg_##NAME (const T *restrict b, const T *restrict a, const int K, const i
   for (int64_t k = 0; k < n; k++)                                                     \
     {                                                                                 \
       const T xv = x[k * stride];                                                     \
-      const T yv = r0 + b[0] * xv;                                                    \
-      REG_UPDATE (0, r1) REG_UPDATE (1, r2) REG_UPDATE (2, r3) REG_UPDATE (3, r4)     \
-      REG_UPDATE (4, r5) REG_UPDATE (5, r6) REG_UPDATE (6, r7) REG_UPDATE (7, 0)      \
+      const T yv = STEP_Y (F, fused, b, xv, r0);                                      \
+      REG_UPDATE (F, 0, r1) REG_UPDATE (F, 1, r2) REG_UPDATE (F, 2, r3)               \
+      REG_UPDATE (F, 3, r4) REG_UPDATE (F, 4, r5) REG_UPDATE (F, 5, r6)               \
+      REG_UPDATE (F, 6, r7) REG_UPDATE (F, 7, 0)                                      \
       y[k * stride] = yv;                                                             \
     }                                                                                 \
   const T r[FILTER_UNROLLED_ORDER] = { r0, r1, r2, r3, r4, r5, r6, r7 };              \
@@ -91,36 +117,22 @@ steps_reg_##NAME (const T *restrict b, const T *restrict a, const int K, const i
     zio[j] = r[j];                                                                    \
 }                                                                                     \
                                                                                       \
-static void steps_##NAME (const filter_desc *d, const T *x, T *y, int64_t stride,      \
-                          int64_t n, T *z)                                            \
+FMA_CLONES static void steps_##NAME (const filter_desc *d, const T *x, T *y,           \
+                                     int64_t stride, int64_t n, T *z)                 \
 {                                                                                     \
   const T *b = (const T *) d->b, *a = (const T *) d->a;                               \
-  const int K = d->order, fir = d->fir;                                               \
-  switch (K <= FILTER_UNROLLED_ORDER ? 2 * K + fir : -1)                              \
+  const int K = d->order, fir = d->fir, fused = d->fused;                             \
+  switch (K <= FILTER_UNROLLED_ORDER ? 4 * K + 2 * fir + fused : -1)                  \
     {                                                                                 \
-    case 2: steps_reg_##NAME (b, a, 1, 0, x, y, stride, n, z); return;                \
-    case 3: steps_reg_##NAME (b, a, 1, 1, x, y, stride, n, z); return;                \
-    case 4: steps_reg_##NAME (b, a, 2, 0, x, y, stride, n, z); return;                \
-    case 5: steps_reg_##NAME (b, a, 2, 1, x, y, stride, n, z); return;                \
-    case 6: steps_reg_##NAME (b, a, 3, 0, x, y, stride, n, z); return;                \
-    case 7: steps_reg_##NAME (b, a, 3, 1, x, y, stride, n, z); return;                \
-    case 8: steps_reg_##NAME (b, a, 4, 0, x, y, stride, n, z); return;                \
-    case 9: steps_reg_##NAME (b, a, 4, 1, x, y, stride, n, z); return;                \
-    case 10: steps_reg_##NAME (b, a, 5, 0, x, y, stride, n, z); return;               \
-    case 11: steps_reg_##NAME (b, a, 5, 1, x, y, stride, n, z); return;               \
-    case 12: steps_reg_##NAME (b, a, 6, 0, x, y, stride, n, z); return;               \
-    case 13: steps_reg_##NAME (b, a, 6, 1, x, y, stride, n, z); return;               \
-    case 14: steps_reg_##NAME (b, a, 7, 0, x, y, stride, n, z); return;               \
-    case 15: steps_reg_##NAME (b, a, 7, 1, x, y, stride, n, z); return;               \
-    case 16: steps_reg_##NAME (b, a, 8, 0, x, y, stride, n, z); return;               \
-    case 17: steps_reg_##NAME (b, a, 8, 1, x, y, stride, n, z); return;               \
+      REG_CASES (NAME, 1) REG_CASES (NAME, 2) REG_CASES (NAME, 3) REG_CASES (NAME, 4) \
+      REG_CASES (NAME, 5) REG_CASES (NAME, 6) REG_CASES (NAME, 7) REG_CASES (NAME, 8) \
     default:                                                                          \
       /* a high order: the state in memory, as filter keeps it */                     \
       for (int64_t k = 0; k < n; k++)                                                 \
         {                                                                             \
           const T xv = x[k * stride];                                                 \
           T yv;                                                                       \
-          FILTER_STEP (MEM_Z, K, fir, b, a, xv, yv);                                  \
+          FILTER_STEP (F, MEM_Z, K, fir, fused, b, a, xv, yv);                        \
           y[k * stride] = yv;                                                         \
         }                                                                             \
     }                                                                                 \
@@ -129,10 +141,11 @@ static void steps_##NAME (const filter_desc *d, const T *x, T *y, int64_t stride
 /* nl channels side by side (inner > 1: channels l0 .. l0 + nl - 1 of slice o lie next \
    to each other at each step), lane l's state at z[j * nl + l]: the loop over the lanes \
    vectorizes, and each lane's arithmetic is steps_'s */                              \
-static void lanes_##NAME (const filter_desc *d, int64_t o, int64_t l0, int64_t nl, T *z) \
+FMA_CLONES static void lanes_##NAME (const filter_desc *d, int64_t o, int64_t l0,      \
+                                     int64_t nl, T *z)                                \
 {                                                                                     \
   const T *b = (const T *) d->b, *a = (const T *) d->a;                               \
-  const int K = d->order, fir = d->fir;                                               \
+  const int K = d->order, fir = d->fir, fused = d->fused;                             \
   const int64_t inner = d->inner, len = d->len;                                       \
   for (int64_t k = 0; k < len; k++)                                                   \
     {                                                                                 \
@@ -143,7 +156,7 @@ _Pragma ("GCC ivdep")                                                           
         {                                                                             \
           const T xv = xr[l];                                                         \
           T yv;                                                                       \
-          FILTER_STEP (LANE_Z, K, fir, b, a, xv, yv);                                 \
+          FILTER_STEP (F, LANE_Z, K, fir, fused, b, a, xv, yv);                       \
           yr[l] = yv;                                                                 \
         }                                                                             \
     }                                                                                 \
@@ -367,10 +380,10 @@ static int filter_##NAME (const filter_desc *d, int nthreads)                   
   return 0;                                                                           \
 }
 
-FILTER_DEFINE (double, double, double, REAL_FINITE)
-FILTER_DEFINE (single, float, double, REAL_FINITE)
-FILTER_DEFINE (cdouble, cdouble, cdouble, COMPLEX_FINITE)
-FILTER_DEFINE (csingle, csingle, cdouble, COMPLEX_FINITE)
+FILTER_DEFINE (double, double, double, REAL_FINITE, fma)
+FILTER_DEFINE (single, float, double, REAL_FINITE, fmaf)
+FILTER_DEFINE (cdouble, cdouble, cdouble, COMPLEX_FINITE, COMPLEX_FMA)
+FILTER_DEFINE (csingle, csingle, cdouble, COMPLEX_FINITE, COMPLEX_FMA)
 
 int cpu_filter (const filter_desc *d, int nthreads)
 {

@@ -2,6 +2,7 @@
 // call can read out of bounds), takes every array in the class of the filter, allocates
 // y and zf and runs the engine.
 #include <octave/oct.h>
+#include <octave/version.h>
 
 #include "engine/engine.h"
 #include "filter.h"
@@ -20,6 +21,8 @@ namespace
     d.type = t;
     d.order = static_cast<int> (K);
     d.fir = a.numel () == 1;
+    // the steps as this Octave's filter takes them: fused multiply-adds from Octave 11
+    d.fused = OCTAVE_MAJOR_VERSION >= 11;
     scan_extent (x.dims (), dim, d.inner, d.len, d.outer);
     if (K < 0 || a.numel () < 1 || a.numel () > b.numel ()
         || zi.numel () != K * d.inner * d.outer)
