@@ -1,7 +1,7 @@
 // Experiment builds only (GSK_SHAPES_FROM names this header; tools/device-check.sh's
 // variants): a value of
-// kernels/tuning.cuh's shape_values given as -DGSK_<NAME>=v replaces the package's, e.g.
-// -DGSK_ITEMS_8B=12.  Included by kernels/tuning.cuh after shape_values.
+// kernels/tuning/tuning.cuh's shape_values given as -DGSK_<NAME>=v replaces the package's, e.g.
+// -DGSK_ITEMS_8B=12.  Included by kernels/tuning/tuning.cuh after shape_values.
 #pragma once
 
 namespace gsk {

@@ -1,7 +1,7 @@
 // Experiment builds only (GSK_TABLES_FROM names this header; tools/device-check.sh's
 // variants): a value of
-// kernels/tuning_tables.cuh's table given as -DGSK_<NAME>=v replaces the chosen table's,
-// e.g. -DGSK_LOOK_BACK_WAIT_NS=2000.  Included by kernels/tuning_tables.cuh.
+// kernels/tuning/tuning_tables.cuh's table given as -DGSK_<NAME>=v replaces the chosen table's,
+// e.g. -DGSK_LOOK_BACK_WAIT_NS=2000.  Included by kernels/tuning/tuning_tables.cuh.
 #pragma once
 
 namespace gsk {

@@ -1,7 +1,7 @@
 // Instantiates the scan plans of one group of operators, GSK_OPS_GROUP (op_list.h):
 // src/Makefile compiles this unit once a group, as ops_<group>.o.
-#include "device_scan.cuh"
-#include "op_list.h"
+#include "dispatch/device_scan.cuh"
+#include "ops/op_list.h"
 
 #ifndef GSK_OPS_GROUP
 #error "GSK_OPS_GROUP names a group of op_list.h, e.g. -DGSK_OPS_GROUP=double"

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <new>
 
-#include "device_scan.cuh"
-#include "op_list.h"
+#include "dispatch/device_scan.cuh"
+#include "ops/op_list.h"
 #include "scan_kernels.h"
 
 // the plans are instantiated in the ops_*.cu units

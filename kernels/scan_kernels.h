@@ -8,16 +8,16 @@
 
 #include "base/scan_desc.h"
 #include "base/scan_trace.h"
-#include "kernel_types.h"
+#include "dispatch/kernel_types.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* The context of the current device, with the tuning table of its architecture
-   (kernels/tuning_tables.cuh) or the one named by `tuning` ("sm_90", "sm_80", "sm_86",
+   (kernels/tuning/tuning_tables.cuh) or the one named by `tuning` ("sm_90", "sm_80", "sm_86",
    "sm_75", "default"), and its limits clamped to the profile `limits` names ("a100",
-   "rtx4090", "t4"; kernels/device_limits.cuh); null or "" for either: none.  NULL where
+   "rtx4090", "t4"; kernels/dispatch/device_limits.cuh); null or "" for either: none.  NULL where
    the device cannot be queried or a name is unknown, and why in `why`. */
 gsk_context *gsk_context_new (const char *tuning, const char *limits, char *why, size_t why_size);
 void gsk_context_free (gsk_context *c);
@@ -74,7 +74,7 @@ cudaError_t gsk_nonzero_flags (gsk_context *c, scan_type t, const void *x, uint8
 typedef struct elementwise_desc elementwise_desc;
 cudaError_t gsk_elementwise (gsk_context *c, const elementwise_desc *d, cudaStream_t stream);
 /* The rows of gpuscan_trace (trace.cu): x (n <= TRACE_MAX_ELEMENTS doubles, device
-   memory) scanned by one block through the step code of block_scan_steps.cuh, rows
+   memory) scanned by one block through the step code of base/block_scan_steps.h, rows
    (device memory, n x (steps + 1), column-major) the array as loaded and after each step
    (padding removed); row 0 is the caller's */
 cudaError_t gsk_trace (trace_algorithm a, int padded, const double *x, int n, double *rows,

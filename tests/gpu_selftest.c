@@ -727,7 +727,7 @@ int main (int argc, char **argv)
                   check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "narrow native rounds");
                 }
             /* max and min with the index, which decoupled inclusive scans of lines find
-               from the values (kernels/extremum_index.cuh, tiles of 4096): vectors, batched
+               from the values (kernels/agent/extremum_index.cuh, tiles of 4096): vectors, batched
                lines, full head flags (one at a tile's start), forward and reverse, sizes
                around its tiles; the largest (vectors of 4- and 8-byte types, which take
                that way) in more tiles than the GPU holds at once */

@@ -1,4 +1,4 @@
-// The scan operators' algebra, checked on the host (no GPU): kernels/scan_ops.cuh compiled
+// The scan operators' algebra, checked on the host (no GPU): kernels/ops/scan_ops.cuh compiled
 // as host code.  Every decoupled, striped and hierarchical kernel relies on it: combine is
 // associative with identity () as its identity, a second pass stepping its runner from a
 // prefix gives what the states give, and the wrapping sum's range check is exact.  The
@@ -35,7 +35,7 @@ static inline double __longlong_as_double (long long v) { double d; std::memcpy 
 static inline float __int_as_float (int v) { float f; std::memcpy (&f, &v, 4); return f; }
 static inline long long __double_as_longlong (double v) { long long d; std::memcpy (&d, &v, 8); return d; }
 static inline int __float_as_int (float v) { int f; std::memcpy (&f, &v, 4); return f; }
-#include "scan_ops.cuh"
+#include "ops/scan_ops.cuh"
 
 using namespace gsk;
 

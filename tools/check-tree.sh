@@ -2,7 +2,9 @@
 # The tree's rules, checked (run-tests.sh runs this first):
 #   no include cycle among the modules of src/ and kernels/ (a module: a file's name
 #     without its extension, so that a header and its source are one);
-#   each layer of src/ includes only itself and the layers below it;
+#   each layer of src/ includes only itself and the layers below it, and so does each of
+#     kernels/'s levels (CUB's: dispatch > agent > tuning > block > ops; the C interface
+#     and the kernels' units at the top of kernels/, the auxiliary kernels beside them);
 #   at most 3 sources loose at the top of src/;
 #   no product file (src/, kernels/, inst/) includes bench/;
 #   one file reads the environment: src/engine/settings.c (and the fault injection of
@@ -35,17 +37,29 @@ if ! echo "$edges" | tsort > /dev/null 2> /tmp/check-tree-tsort.$$; then
   broken "include cycle: $(grep -v 'input contains a loop' /tmp/check-tree-tsort.$$ | sed 's/^tsort: //' | tr '\n' ' ')"
 fi
 rm -f /tmp/check-tree-tsort.$$
-# layers, top to bottom: a module may include its own layer and those after it
-layers="octave engine cpu cuda base"
+# layers, top to bottom: a module may include its own layer and those after it (the
+# kernels' levels are named k-FOLDER, k-top for the files at the top of kernels/)
+layers="octave engine cpu cuda k-top k-auxiliary k-dispatch k-agent k-tuning k-block k-ops base"
 rank () { local i=0 l; for l in $layers; do [ "$l" = "$1" ] && { echo $i; return; }; i=$((i + 1)); done; echo -1; }
+layer () {
+  case $1 in
+    kernels/*/*) local r=${1#kernels/}; echo "k-${r%%/*}" ;;
+    kernels/*) echo k-top ;;
+    *) echo "${1%%/*}" ;;
+  esac
+}
 while read -r from to; do
   [ -z "$from" ] && continue
-  lf=${from%%/*}; lt=${to%%/*}
+  lf=$(layer "$from"); lt=$(layer "$to")
   rf=$(rank "$lf"); rt=$(rank "$lt")
   [ "$rf" -ge 0 ] && [ "$rt" -ge 0 ] || continue
-  # (the CPU and CUDA engines are side by side: neither includes the other)
+  # (the auxiliary kernels implement the C interface, as the units at the top do)
+  [ "$lf" = k-auxiliary ] && [ "$to" = kernels/scan_kernels ] && continue
+  # (the CPU and CUDA engines are side by side: neither includes the other, and only the
+  # CUDA engine calls the kernels)
   if [ "$rt" -lt "$rf" ] || { [ "$lf" != "$lt" ] && [ "$rt" = "$rf" ]; } \
-     || { [ "$lf" = cpu ] && [ "$lt" = cuda ]; } || { [ "$lf" = cuda ] && [ "$lt" = cpu ]; }; then
+     || { [ "$lf" = cpu ] && [ "$lt" = cuda ]; } || { [ "$lf" = cuda ] && [ "$lt" = cpu ]; } \
+     || { [ "$lf" = cpu ] && [ "${lt#k-}" != "$lt" ]; }; then
     broken "$from includes $to, a layer above or beside it"
   fi
 done <<< "$edges"

@@ -14,7 +14,7 @@
 #     side by side (MATRIX_JOBS at a time, default 3); with MATRIX_ROWS=tuning instead
 #     (or =all, both), the GPU engine forced under other architectures' tuning tables
 #     (GPUSCAN_TUNING=sm_80, sm_75) and with the device's limits clamped to smaller GPUs'
-#     (GPUSCAN_DEVICE_LIMITS=a100, rtx4090, t4: kernels/device_limits.cuh)
+#     (GPUSCAN_DEVICE_LIMITS=a100, rtx4090, t4: kernels/dispatch/device_limits.cuh)
 # MATRIX_ONLY: the names of the rows to run (default: all of MATRIX_ROWS's).
 # MATRIX_LIMIT: seconds a row may take (default 900).  GPUSCAN_DIFFERENTIAL_CASES: cases
 # of the differential test in each row (run_suite's default where unset);

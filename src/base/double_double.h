@@ -1,7 +1,7 @@
 /* The state of an "accurate" sum: a double-double hi + lo, |lo| <= ulp (hi) / 2, about
    106 bits, so that every prefix is the exact sum rounded once (to double; a single's
    from double, so twice) unless its exact value needs more than 106 bits to tell.  One
-   rule, compiled into both the CPU engine and the kernels (kernels/scan_ops.cuh), so
+   rule, compiled into both the CPU engine and the kernels (kernels/ops/scan_ops.cuh), so
    that the two add alike.  Only additions: nothing for a compiler to contract into an
    FMA, and none may be reassociated (no fast-math anywhere in the build). */
 #ifndef GPUSCAN_DOUBLE_DOUBLE_H

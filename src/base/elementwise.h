@@ -1,7 +1,7 @@
 /* Element-wise arithmetic, comparisons and casts of device arrays, with Octave's values: one
    description that the gateway fills and the engines read, and the rule for one
    element, compiled into both the CPU engine (the host stand-in) and the kernels
-   (kernels/elementwise.cu), so that the two cannot differ.
+   (kernels/auxiliary/elementwise.cu), so that the two cannot differ.
 
    Octave's rules, for the classes taken here (real; not int64 or uint64, whose
    arithmetic with doubles Octave does in extended precision):

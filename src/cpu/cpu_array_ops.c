@@ -219,7 +219,7 @@ void cpu_elementwise (const elementwise_desc *d)
   work_pool_for (pieces_of (d->n), elementwise_piece, (void *) d);
 }
 
-/* ---- "groups" (the host stand-in of kernels/groups.cu) ---- */
+/* ---- "groups" (the host stand-in of kernels/auxiliary/groups.cu) ---- */
 typedef struct { double key; int64_t at; } keyed;
 
 /* by label (-0 is 0 already, NaN after every number), then by position: stable */

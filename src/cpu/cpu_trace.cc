@@ -1,9 +1,9 @@
 /* The classic block scans (and Blelloch's exclusive scan) traced a step at a time on the host (cpu_trace.h), through the
-   kernels' step code: kernels/block_scan_steps.cuh compiled as host code. */
+   kernels' step code: base/block_scan_steps.h compiled as host code. */
 #include <cstdio>
 #include <vector>
 
-#include "block_scan_steps.cuh"
+#include "base/block_scan_steps.h"
 #include "cpu/cpu_trace.h"
 
 using namespace gsk;

@@ -1,7 +1,7 @@
 /* The classic block scans step by step (Kogge-Stone, Brent-Kung, Blelloch's exclusive
    scan), on the host: each
    thread of a step in turn, through the kernels' own step code
-   (kernels/block_scan_steps.cuh), recording the array after every step, the adds and the
+   (base/block_scan_steps.h), recording the array after every step, the adds and the
    shared-memory bank conflicts of the addresses the steps use. */
 #ifndef GPUSCAN_CPU_TRACE_H
 #define GPUSCAN_CPU_TRACE_H

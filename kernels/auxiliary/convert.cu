@@ -5,11 +5,11 @@
 
 #include <cuda_runtime.h>
 
-#include "context.cuh"
-#include "launch.cuh"
+#include "dispatch/context.cuh"
+#include "dispatch/launch.cuh"
+#include "ops/scan_ops.cuh"
 #include "scan_kernels.h"
-#include "scan_ops.cuh"
-#include "tuning.cuh"
+#include "tuning/tuning.cuh"
 
 namespace gsk {
 

@@ -14,11 +14,11 @@
 
 #include <cstdint>
 
-#include "block_scan.cuh"
-#include "look_back.cuh"
-#include "scan_ops.cuh"
-#include "tile_io.cuh"
-#include "tuning.cuh"
+#include "agent/look_back.cuh"
+#include "agent/tile_io.cuh"
+#include "block/block_scan.cuh"
+#include "ops/scan_ops.cuh"
+#include "tuning/tuning.cuh"
 
 namespace gsk {
 

@@ -6,8 +6,8 @@
 #include <cuda_runtime.h>
 #include <climits>
 
-#include "context.cuh"
-#include "launch.cuh"
+#include "dispatch/context.cuh"
+#include "dispatch/launch.cuh"
 #include "scan_kernels.h"
 
 namespace gsk {

@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
-#include "redo_gate.cuh"
+#include "agent/redo_gate.cuh"
 #include "base/scan_desc.h"
-#include "scan_ops.cuh"
+#include "ops/scan_ops.cuh"
 
 namespace gsk {
 

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <utility>
 
-#include "context.cuh"
-#include "redo_gate.cuh"
-#include "tuning.cuh"
+#include "agent/redo_gate.cuh"
+#include "dispatch/context.cuh"
+#include "tuning/tuning.cuh"
 
 namespace gsk {
 

@@ -5,8 +5,8 @@
 #include <cuda_runtime.h>
 
 #include "base/elementwise.h"
-#include "context.cuh"
-#include "launch.cuh"
+#include "dispatch/context.cuh"
+#include "dispatch/launch.cuh"
 #include "scan_kernels.h"
 
 namespace gsk {

@@ -13,12 +13,12 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "block_scan.cuh"
-#include "look_back.cuh"
-#include "redo_gate.cuh"
-#include "scan_ops.cuh"
-#include "tile_io.cuh"
-#include "tuning.cuh"
+#include "agent/look_back.cuh"
+#include "agent/redo_gate.cuh"
+#include "agent/tile_io.cuh"
+#include "block/block_scan.cuh"
+#include "ops/scan_ops.cuh"
+#include "tuning/tuning.cuh"
 
 namespace gsk {
 

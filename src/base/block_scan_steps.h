@@ -1,4 +1,4 @@
-// The steps of the classic block scans (block_scan.cuh): what thread t does in one step,
+// The steps of the classic block scans (kernels/block/block_scan.cuh): what thread t does in one step,
 // and where in shared memory it reads and writes.  Host and device code: the kernels run
 // a step in every thread between two barriers; the CPU engine's trace of them
 // (src/cpu/cpu_trace.cc) runs each thread of a step in turn and records the array, the

@@ -1,5 +1,5 @@
 // The classic block scans traced on the GPU (gpuscan_trace): one block of the next power
-// of two threads runs the step code of block_scan_steps.cuh, the code of the kernels'
+// of two threads runs the step code of base/block_scan_steps.h, the code of the kernels'
 // Kogge-Stone and Brent-Kung block scans (and Blelloch's exclusive scan, which only the
 // trace runs), with a barrier after each step, and writes the shared-memory array after
 // each step (padding removed).  The CPU engine's trace (src/cpu/cpu_trace.cc) runs the
@@ -7,8 +7,8 @@
 // must agree.
 #include <cuda_runtime.h>
 
+#include "base/block_scan_steps.h"
 #include "base/scan_trace.h"
-#include "block_scan_steps.cuh"
 #include "scan_kernels.h"
 
 namespace gsk {

@@ -15,18 +15,18 @@
 #include <cstdio>
 #include <type_traits>
 
-#include "block_scan.cuh"
-#include "extremum_index.cuh"
-#include "kernel_types.h"
-#include "lanes_scan.cuh"
-#include "launch.cuh"
-#include "look_back.cuh"
-#include "redo_gate.cuh"
-#include "scan_ops.cuh"
-#include "striped_scan.cuh"
-#include "tile_io.cuh"
-#include "tuning.cuh"
-#include "workspace.cuh"
+#include "agent/extremum_index.cuh"
+#include "agent/lanes_scan.cuh"
+#include "agent/look_back.cuh"
+#include "agent/redo_gate.cuh"
+#include "agent/striped_scan.cuh"
+#include "agent/tile_io.cuh"
+#include "agent/workspace.cuh"
+#include "block/block_scan.cuh"
+#include "dispatch/kernel_types.h"
+#include "dispatch/launch.cuh"
+#include "ops/scan_ops.cuh"
+#include "tuning/tuning.cuh"
 
 namespace gsk {
 

@@ -7,8 +7,8 @@
 // (the steps of the last two: block_scan_steps.cuh)
 #pragma once
 
-#include "block_scan_steps.cuh"
-#include "scan_ops.cuh"
+#include "base/block_scan_steps.h"
+#include "ops/scan_ops.cuh"
 
 namespace gsk {
 

@@ -9,12 +9,12 @@
 // Elements move as opaque words of their size, so one kernel serves every class.
 #include <cuda_runtime.h>
 
-#include "block_scan.cuh"
-#include "context.cuh"
-#include "look_back.cuh"
+#include "agent/look_back.cuh"
+#include "block/block_scan.cuh"
+#include "dispatch/context.cuh"
+#include "ops/scan_ops.cuh"
 #include "scan_kernels.h"
-#include "scan_ops.cuh"
-#include "tuning.cuh"
+#include "tuning/tuning.cuh"
 
 namespace gsk {
 

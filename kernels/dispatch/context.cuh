@@ -9,9 +9,9 @@
 #include <cuda_runtime.h>
 #include <cstdint>
 
-#include "device_limits.cuh"
-#include "tuning_tables.cuh"
-#include "workspace.cuh"
+#include "agent/workspace.cuh"
+#include "dispatch/device_limits.cuh"
+#include "tuning/tuning_tables.cuh"
 
 struct gsk_context
 {

@@ -2,7 +2,7 @@
 // instantiates.  Names, not template-ids, so that they pass through macros.
 #pragma once
 
-#include "scan_ops.cuh"
+#include "ops/scan_ops.cuh"
 
 namespace gsk {
 

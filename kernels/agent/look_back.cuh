@@ -6,9 +6,9 @@
 #include <cuda_runtime.h>
 #include <cstdint>
 
-#include "block_scan.cuh"
-#include "scan_ops.cuh"
-#include "workspace.cuh"
+#include "agent/workspace.cuh"
+#include "block/block_scan.cuh"
+#include "ops/scan_ops.cuh"
 
 namespace gsk {
 
