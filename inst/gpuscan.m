@@ -637,6 +637,36 @@ endfunction
 %! end_unwind_protect
 
 %!test
+%! ## max and min without the index output (a state of the value alone): cummax's and
+%! ## cummin's values, leading NaN runs, NaN skipped, the earlier of -0 and +0 kept, along
+%! ## and across lines, forward and reverse, on one thread and several
+%! old = getenv ("GPUSCAN_CPU_PARALLEL_MIN");
+%! unwind_protect
+%!   randn ("seed", 12);
+%!   for n = [1 2 7 1000 16385]
+%!     for c = {"double", "single"}
+%!       x = cast (randn (n, 3), c{1});
+%!       x(rand (size (x)) < 0.2) = NaN;
+%!       x(1:min (3, n), 1) = NaN;
+%!       x(rand (size (x)) < 0.1) = 0;
+%!       x(rand (size (x)) < 0.1) = -0;
+%!       for env = {"", "1"}
+%!         setenv ("GPUSCAN_CPU_PARALLEL_MIN", env{1});
+%!         for f = {{"max", @cummax}, {"min", @cummin}}
+%!           r = f{1}{2} (x, 1);
+%!           y = gpuscan (x, 1, f{1}{1});
+%!           assert (isequaln (y, r) && isequaln (1 ./ y, 1 ./ r));
+%!           assert (isequaln (gpuscan (x', 2, f{1}{1}), f{1}{2} (x', 2)));
+%!           assert (isequaln (gpuscan (x, 1, f{1}{1}, "reverse"), flipud (f{1}{2} (flipud (x), 1))));
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_CPU_PARALLEL_MIN", old);
+%! end_unwind_protect
+
+%!test
 %! ## logical, integer and single X under a double output are read as they are, without a
 %! ## converted copy: the same bits as the scan of double (X), at the CPU engine's block
 %! ## of 16384 doubles +-1, along and across lines, on one thread and several, and

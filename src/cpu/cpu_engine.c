@@ -246,6 +246,28 @@ COMPLEX_GT (cgt_unfolded_s, csingle, cabsf, cargf, 0)
 
 MINMAX_OPS (double, double, isnan, REAL_GT, -INFINITY, INFINITY)
 MINMAX_OPS (single, float, isnan, REAL_GT, -INFINITY, INFINITY)
+
+/* Real max and min without the index output, inclusive (the most common cummax): the
+   state is the value alone, NaN while only NaN came (cummax's output there); an element
+   replaces it when strictly better, or when the state is NaN: one select a step, no
+   branches (the (value, index) state's took 2.5 ns an element where cummax takes 1.8;
+   10^4 doubles 26.8 -> 14.6 us against cummax's 17.9).  Not in groups: a select's chain
+   is short, and groups doubled the selects. */
+#define EXTREMUM_VALUE_OPS(P, type, better)                                            \
+  typedef type P##_t;                                                                  \
+  enum { P##_grouped = 0 };                                                            \
+  static inline P##_t P##_identity (void) { return (type) NAN; }                       \
+  static inline P##_t P##_lift (type x, int64_t k) { (void) k; return x; }             \
+  static inline P##_t P##_combine (P##_t a, P##_t b)                                   \
+  { return isnan (a) || better (b, a) ? b : a; }                                       \
+  static inline void P##_emit (P##_t a, type *y, double *ix) { (void) ix; *y = a; }    \
+  static inline void P##_emit_before (P##_t a, type *y, double *ix) { P##_emit (a, y, ix); }
+#define VALUE_GT(b, a) ((b) > (a))
+#define VALUE_LT(b, a) ((b) < (a))
+EXTREMUM_VALUE_OPS (maxv_double, double, VALUE_GT)
+EXTREMUM_VALUE_OPS (minv_double, double, VALUE_LT)
+EXTREMUM_VALUE_OPS (maxv_single, float, VALUE_GT)
+EXTREMUM_VALUE_OPS (minv_single, float, VALUE_LT)
 CMINMAX_OPS (cdouble, cdouble, cabs, cgt_d, -INFINITY, INFINITY)
 CMINMAX_OPS (csingle, csingle, cabsf, cgt_s, -INFINITY, INFINITY)
 CMINMAX_OPS (abs_cdouble, cdouble, cabs, cgt_unfolded_d, -INFINITY, INFINITY)
@@ -422,6 +444,10 @@ UINT_TYPES (DEFINE_BITS)
 #define DEFINE_SUM_FROM(e, type, name)                                                 \
   CPU_SCAN_DEFINE_FROM (sum_double_from_##name, type, double, sum_double)
 NARROW_INPUTS (DEFINE_SUM_FROM)
+CPU_SCAN_DEFINE (maxv_double, double, maxv_double)
+CPU_SCAN_DEFINE (minv_double, double, minv_double)
+CPU_SCAN_DEFINE (maxv_single, float, maxv_single)
+CPU_SCAN_DEFINE (minv_single, float, minv_single)
 CPU_SCAN_DEFINE (lse_double, double, lse_double)
 CPU_SCAN_DEFINE (lse_single, float, lse_single)
 /* max and min by another "ComparisonMethod", "includenan" for the floating types */
@@ -558,6 +584,16 @@ int cpu_scan (const scan_desc *d, int64_t parallel_min)
     return cpu_satprod (d, nthreads);
   if ((d->op == SCAN_MAX || d->op == SCAN_MIN) && d->compare != SCAN_CMP_OCTAVE)
     return cpu_compared (d, nthreads);
+  if ((d->op == SCAN_MAX || d->op == SCAN_MIN) && ! d->index && ! d->exclusive && ! include
+      && (d->type == SCAN_DOUBLE || d->type == SCAN_SINGLE))
+    {
+      const int max = d->op == SCAN_MAX;
+      if (d->type == SCAN_DOUBLE)
+        (max ? scan_run_maxv_double : scan_run_minv_double) (d, nthreads);
+      else
+        (max ? scan_run_maxv_single : scan_run_minv_single) (d, nthreads);
+      return 0;
+    }
   if (d->op == SCAN_LOGSUMEXP)
     {
       if (d->type == SCAN_DOUBLE)
