@@ -40,7 +40,7 @@ function cpu_load ()
       for e = engines(2:end)   # (a function call more: these columns are for 2^16 and up)
         fs{end+1} = @() on_engine (e{1}, x, dim);
       endfor
-      t = best (fs, reps);
+      t = best_of (fs, reps);
       printf ("%s %s%s\n", cases{i, 1}, c{1}, sprintf (" %.5f", 1e3 * t));
       fflush (stdout);
     endfor
@@ -54,18 +54,4 @@ function y = on_engine (engine, x, dim)
   unwind_protect_cleanup
     setenv ("GPUSCAN_ENGINE", "");
   end_unwind_protect
-endfunction
-
-## the best of reps calls of each function in fs, one of each in turn, starting with
-## another one each time
-function t = best (fs, reps)
-  n = numel (fs);
-  t = Inf (1, n);
-  for r = 1:max (reps, n)
-    for k = 1 + mod ((0:n-1) + r, n)
-      t0 = tic ();
-      fs{k} ();
-      t(k) = min (t(k), toc (t0));
-    endfor
-  endfor
 endfunction

@@ -22,22 +22,10 @@ function filter_bench ()
     dim = shapes{s, 3};
     for f = 1:rows (filters)
       [b, a] = deal (filters{f, 2:3});
-      t = best ({@() gpuscan_filter(b, a, x, [], dim), @() filter(b, a, x, [], dim)}, 5);
+      t = best_of ({@() gpuscan_filter(b, a, x, [], dim), @() filter(b, a, x, [], dim)}, 5);
       printf ("%-30s %12.2f %12.2f %8.2fx\n", [shapes{s, 1} ", " filters{f, 1}], 1e3 * t,
               t(2) / t(1));
       fflush (stdout);
-    endfor
-  endfor
-endfunction
-
-## the best of reps calls of each function in fs, one of each in turn
-function t = best (fs, reps)
-  t = Inf (1, numel (fs));
-  for r = 1:reps
-    for k = 1 + mod ((0:numel (fs) - 1) + r, numel (fs))
-      t0 = tic ();
-      fs{k} ();
-      t(k) = min (t(k), toc (t0));
     endfor
   endfor
 endfunction
