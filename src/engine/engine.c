@@ -160,27 +160,21 @@ static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size
 {
   /* (as the GPU engine, whose chunk logic this tests: chunks where an element carries
      the state, else one chunk) */
-  const int64_t n = scan_numel (d);
-  const int chunked = chunk && n > chunk;
-  if (! chunked && cpu_reads_input (d))
+  const int chunked = chunk && scan_numel (d) > chunk;
+  scan_desc w = *d;
+  void *hold = NULL;
+  if (chunked || ! cpu_reads_input (d))
     {
-      if (cpu_scan (d, settings_cpu_parallel_min ()) == 0)
-        return ENGINE_OK;
-    }
-  else
-    {
-      scan_desc w;
-      void *hold;
-      engine_status s = widen_input (d, &w, &hold, msg, msg_size);
-      if (s == ENGINE_OK)
-        s = (chunked ? cpu_scan_in_chunks (&w, chunk_elements_for (&w, chunk),
-                                           settings_cpu_parallel_min ())
-                     : cpu_scan (&w, settings_cpu_parallel_min ())) == 0 ? ENGINE_OK
-            : ENGINE_UNSUPPORTED;
-      free (hold);
-      if (s != ENGINE_UNSUPPORTED)
+      const engine_status s = widen_input (d, &w, &hold, msg, msg_size);
+      if (s != ENGINE_OK)
         return s;
     }
+  const int64_t parallel_min = settings_cpu_parallel_min ();
+  const int err = chunked ? cpu_scan_in_chunks (&w, chunk_elements_for (&w, chunk), parallel_min)
+                          : cpu_scan (&w, parallel_min);
+  free (hold);
+  if (err == 0)
+    return ENGINE_OK;
   snprintf (msg, msg_size, "no CPU scan for %s %s", scan_op_name (d->op),
             scan_type_name (d->type));
   return ENGINE_UNSUPPORTED;
