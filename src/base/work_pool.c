@@ -180,9 +180,14 @@ static void for_claim (void *p)
     f->piece (f->ctx, i);
 }
 
-void work_pool_for (int64_t pieces, work_piece piece, void *ctx)
+void work_pool_for_upto (int64_t pieces, work_piece piece, void *ctx, int threads)
 {
   for_job f = { piece, ctx, pieces, 0 };
-  const int threads = pieces > 1 ? work_pool_threads (work_pool_max_threads ()) : 1;
   work_pool_run (for_claim, &f, (int64_t) threads < pieces ? threads : (int) pieces);
+}
+
+void work_pool_for (int64_t pieces, work_piece piece, void *ctx)
+{
+  work_pool_for_upto (pieces, piece, ctx,
+                      pieces > 1 ? work_pool_threads (work_pool_max_threads ()) : 1);
 }

@@ -46,6 +46,9 @@ int work_pool_alone (void);
    workers (work_pool_threads (work_pool_max_threads ()) of them) */
 typedef void (*work_piece) (void *ctx, int64_t i);
 void work_pool_for (int64_t pieces, work_piece piece, void *ctx);
+/* the same on the caller and up to threads - 1 workers: the caller alone, the pieces in
+   order, for threads <= 1 (a small job, or a busy machine) */
+void work_pool_for_upto (int64_t pieces, work_piece piece, void *ctx, int threads);
 
 /* stop and join the workers (before the code they run is unloaded) */
 void work_pool_release (void);

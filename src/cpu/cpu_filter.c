@@ -208,11 +208,7 @@ static void run_channels_##NAME (const filter_desc *d, int nthreads)            
       c.lanes = c.lanes < most ? c.lanes : most < 1 ? 1 : most;                       \
     }                                                                                 \
   c.units = (d->inner + c.lanes - 1) / c.lanes * d->outer;                            \
-  if (nthreads > 1 && c.units > 1)                                                    \
-    work_pool_for (c.units, channel_unit_##NAME, &c);                                 \
-  else                                                                                \
-    for (int64_t u = 0; u < c.units; u++)                                             \
-      channel_unit_##NAME (&c, u);                                                    \
+  work_pool_for_upto (c.units, channel_unit_##NAME, &c, nthreads);                    \
 }                                                                                     \
                                                                                       \
 /* ---- few long channels, in blocks ---- */                                          \
@@ -314,12 +310,7 @@ static int run_blocks_##NAME (const filter_desc *d, int nthreads)               
             }                                                                         \
           memcpy (power + (size_t) K * col, g, sizeof (W) * K);                       \
         }                                                                             \
-      const int64_t ends = channels * (c.blocks - 1);                                 \
-      if (nthreads > 1)                                                               \
-        work_pool_for (ends, block_end_##NAME, &c);                                   \
-      else                                                                            \
-        for (int64_t p = 0; p < ends; p++)                                            \
-          block_end_##NAME (&c, p);                                                   \
+      work_pool_for_upto (channels * (c.blocks - 1), block_end_##NAME, &c, nthreads);  \
       /* the carries, one block after another */                                      \
       for (int64_t ch = 0; ch < channels; ch++)                                       \
         {                                                                             \
@@ -347,12 +338,7 @@ static int run_blocks_##NAME (const filter_desc *d, int nthreads)               
             }                                                                         \
           c.in_order[ch] = ! finite;                                                  \
         }                                                                             \
-      const int64_t units = channels * c.blocks;                                      \
-      if (nthreads > 1)                                                               \
-        work_pool_for (units, block_steps_##NAME, &c);                                \
-      else                                                                            \
-        for (int64_t p = 0; p < units; p++)                                           \
-          block_steps_##NAME (&c, p);                                                 \
+      work_pool_for_upto (channels * c.blocks, block_steps_##NAME, &c, nthreads);      \
     }                                                                                 \
   free (power);                                                                       \
   free (g);                                                                           \

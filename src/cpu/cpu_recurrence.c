@@ -136,31 +136,19 @@ static int recurrence_##NAME (const scan_desc *d, T y0, int nthreads)           
         return -1;                                                                    \
       job_##NAME c = { d, y0, block, buf, buf + nb, buf + 2 * nb,                     \
                        (uint8_t *) (buf + 3 * nb) };                                  \
-      if (nthreads > 1)                                                               \
-        work_pool_for (nb, reduce_piece_##NAME, &c);                                  \
-      else                                                                            \
-        for (int64_t j = 0; j < nb; j++)                                              \
-          reduce_piece_##NAME (&c, j);                                                \
+      work_pool_for_upto (nb, reduce_piece_##NAME, &c, nthreads);                     \
       c.carry[0] = y0;                                                                \
       for (int64_t j = 1; j < nb; j++)                                                \
         c.carry[j] = c.cut[j - 1] ? c.B[j - 1]                                        \
                      : step_##NAME (c.A[j - 1], c.carry[j - 1], c.B[j - 1]);          \
-      if (nthreads > 1)                                                               \
-        work_pool_for (nb, scan_piece_##NAME, &c);                                    \
-      else                                                                            \
-        for (int64_t j = 0; j < nb; j++)                                              \
-          scan_piece_##NAME (&c, j);                                                  \
+      work_pool_for_upto (nb, scan_piece_##NAME, &c, nthreads);                       \
       free (buf);                                                                     \
       return 0;                                                                       \
     }                                                                                 \
   const int64_t lines = d->inner * d->outer;                                          \
   lines_##NAME c = { d, y0, 1 + (block / (d->len > 0 ? d->len : 1)) };                \
   const int64_t pieces = (lines + c.per - 1) / c.per;                                 \
-  if (nthreads > 1 && pieces > 1)                                                     \
-    work_pool_for (pieces, lines_piece_##NAME, &c);                                   \
-  else                                                                                \
-    for (int64_t j = 0; j < pieces; j++)                                              \
-      lines_piece_##NAME (&c, j);                                                     \
+  work_pool_for_upto (pieces, lines_piece_##NAME, &c, nthreads);                      \
   return 0;                                                                           \
 }
 

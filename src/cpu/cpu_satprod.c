@@ -72,10 +72,6 @@ int cpu_satprod (const scan_desc *d, int nthreads)
   /* lanes side by side a piece where the scan runs across vectors, one line else */
   satprod_ctx c = { d, d->inner < CPU_LANE_BLOCK ? d->inner : CPU_LANE_BLOCK };
   const int64_t pieces = d->outer * ((d->inner + c.lanes - 1) / c.lanes);
-  if (nthreads > 1 && pieces > 1)
-    work_pool_for (pieces, piece, &c);
-  else
-    for (int64_t j = 0; j < pieces; j++)
-      piece (&c, j);
+  work_pool_for_upto (pieces, piece, &c, nthreads);
   return 0;
 }
