@@ -274,7 +274,7 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
           r.type = SCAN_DOUBLE;
           r.x = ix;
         }
-      cpu_scan (&r, 0);
+      cpu_scan (&r, cpu_threads_for (scan_numel (&r), 0));
       const double tol = h->type == SCAN_SINGLE ? 1e-4 : 1e-9;
       for (int64_t i = 0; i < n; i++)
         {
@@ -293,7 +293,7 @@ static void check (const scan_desc *h, gsk_algorithm a, void *y, void *ref, doub
         }
       return;
     }
-  cpu_scan (&r, 0);
+  cpu_scan (&r, cpu_threads_for (scan_numel (&r), 0));
   for (int64_t i = 0; i < n; i++)
     if (! same (h->type, y, ref, i) || (h->index && ix[i] != ref_ix[i]))
       {

@@ -29,7 +29,7 @@ static int host_transfer (void *ctx, const chunk_moves *put, const chunk_moves *
 static int host_copy_bytes (void *ctx, int slot, void *dst, const void *src, size_t bytes)
 { (void) ctx; (void) slot; memcpy (dst, src, bytes); return 0; }
 static int host_scan (void *ctx, int slot, const scan_desc *d)
-{ (void) slot; return cpu_scan (d, *(const int64_t *) ctx); }
+{ (void) slot; return cpu_scan (d, *(const int *) ctx); }
 static int host_fix_index (void *ctx, int slot, double *ix, int64_t lanes, int64_t steps,
                            double carry_pos, const double *carry_ix, double shift)
 {
@@ -41,12 +41,12 @@ static int host_fix_index (void *ctx, int slot, double *ix, int64_t lanes, int64
   return 0;
 }
 
-int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int64_t parallel_min)
+int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int threads)
 {
   const int64_t m = chunk_buffer_elements (d, chunk);
   const size_t es = scan_type_size (d->type);
   chunk_backend b = { 0 };
-  b.ctx = &parallel_min;
+  b.ctx = &threads;
   b.transfer = host_transfer;
   b.copy = host_copy_bytes;
   b.scan = host_scan;

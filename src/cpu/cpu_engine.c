@@ -562,9 +562,9 @@ int cpu_reads_input (const scan_desc *d)
       default: return -1;                                                              \
       }
 
-int cpu_scan (const scan_desc *d, int64_t parallel_min)
+int cpu_scan (const scan_desc *d, int threads)
 {
-  const int nthreads = cpu_threads_for (scan_numel (d), parallel_min);
+  const int nthreads = threads > 1 ? threads : 1;
   if (scan_numel (d) == 0)
     return 0;
   const int omit = d->nan_rule == SCAN_NAN_OMIT, include = d->nan_rule == SCAN_NAN_INCLUDE;

@@ -43,6 +43,15 @@ static struct cuda_state {
   char kernels_tuning[32], kernels_limits[32];   /* the names it was made with ("": none) */
 } st;
 
+void cuda_engine_use_faults (const char *names)
+{
+#ifdef GPUSCAN_FAULT_INJECTION
+  snprintf (injected_faults, sizeof injected_faults, "%s", names);
+#else
+  (void) names;
+#endif
+}
+
 static const gsk_algorithm gsk_of[ALG_COUNT] = {
   GSK_DECOUPLED, GSK_DECOUPLED, GSK_KOGGE_STONE, GSK_BRENT_KUNG, GSK_DECOUPLED, GSK_CUB };
 
@@ -208,17 +217,8 @@ static cudaError_t reserve (device_buffer *b, size_t bytes, int zero)
 
 /* (the workspace grows here too: a chunk's scan may take another kernel, and another
    workspace, than the largest chunk that the pipeline reserved for) */
-static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a, int show_plan)
+static cudaError_t launch_scan (const scan_desc *d, gsk_algorithm a)
 {
-  if (show_plan)
-    {
-      char plan[600];
-      gsk_describe (st.kernels, d, a, plan, sizeof plan);
-      fprintf (stderr, "gpuscan plan: %s %s of %lld x %lld x %lld%s%s%s: %s\n",
-               scan_type_name (d->type), scan_op_name (d->op), (long long) d->inner,
-               (long long) d->len, (long long) d->outer, d->exclusive ? ", exclusive" : "",
-               d->reverse ? ", reverse" : "", d->heads ? ", segmented" : "", plan);
-    }
   cudaError_t err = FAULT ("launch", cudaErrorLaunchFailure);
   if (err == cudaSuccess)
     err = reserve (&st.work, gsk_workspace_bytes (st.kernels, d, a), 1);
@@ -310,7 +310,7 @@ static int init (void)
       return 0;
     }
   probe.x = probe.y = st.x.p;
-  err = launch_scan (&probe, GSK_DECOUPLED, 0);
+  err = launch_scan (&probe, GSK_DECOUPLED);
   if (err == cudaSuccess)
     err = wait_stream ();
   if (err != cudaSuccess)
@@ -503,7 +503,7 @@ static cudaError_t download (void *host, const void *dev, size_t bytes)
 }
 
 /* ---- the chunk driver's CUDA backend ----------------------------------------------- */
-typedef struct chunk_ctx { gsk_algorithm a; int show_plan; cudaError_t err; } chunk_ctx;
+typedef struct chunk_ctx { gsk_algorithm a; cudaError_t err; } chunk_ctx;
 
 static int chunk_status (chunk_ctx *c, cudaError_t err)
 {
@@ -533,7 +533,7 @@ static int chunk_scan (void *ctx, int slot, const scan_desc *d)
   chunk_ctx *c = ctx;
   cudaError_t err = cudaStreamWaitEvent (st.stream, st.uploaded[slot], 0);
   return chunk_status (c, slot_done (slot, err != cudaSuccess ? err
-                                                               : launch_scan (d, c->a, c->show_plan)));
+                                                               : launch_scan (d, c->a)));
 }
 
 static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, int64_t steps,
@@ -556,21 +556,28 @@ static int64_t chunk_fit (const scan_desc *d, size_t mem)
 
 /* The scan of host arrays on the GPU, through the chunk pipeline (chunked_scan.h) in
    chunks of `chunk` elements; an array of one chunk uses one slot of buffers. */
-static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64_t chunk,
-                                      int show_plan, char *msg, size_t msg_size)
+/* the largest scan a chunk of `chunk` elements makes of d (lanes x steps, or slabs) */
+static scan_desc largest_chunk (const scan_desc *d, int64_t chunk)
 {
-  const int64_t m = chunk_buffer_elements (d, chunk);
-  const size_t es = scan_type_size (d->type);
-  /* the workspace of the largest chunk scan (lanes x steps or slabs) */
   scan_desc big = *d;
   if (d->inner * d->len <= chunk)
     big.outer = chunk / (d->inner * d->len);
   else
     {
       big.inner = d->inner < chunk ? d->inner : chunk;
-      big.len = m / big.inner;
+      big.len = chunk_buffer_elements (d, chunk) / big.inner;
       big.outer = 1;
     }
+  return big;
+}
+
+static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64_t chunk,
+                                      char *msg, size_t msg_size)
+{
+  const int64_t m = chunk_buffer_elements (d, chunk);
+  const size_t es = scan_type_size (d->type);
+  /* the workspace of the largest chunk scan */
+  const scan_desc big = largest_chunk (d, chunk);
   const size_t heads_bytes = (size_t) (m > d->len ? m : d->len);
   const int slots = scan_numel (d) <= chunk ? 1 : 2;
   device_buffer *slot_buffers[2][4] = { { &st.x, &st.y, &st.ix, &st.heads },
@@ -593,7 +600,7 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
                 cudaGetErrorString (err));
       return ENGINE_NO_MEMORY;
     }
-  chunk_ctx ctx = { a, show_plan, cudaSuccess };
+  chunk_ctx ctx = { a, cudaSuccess };
   chunk_backend b = { 0 };
   b.ctx = &ctx;
   for (int s = 0; s < 2; s++)
@@ -622,27 +629,21 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
 /* Host arrays go through the GPU in chunks of CUDA_PIPELINE_CHUNK_ELEMENTS (or the
    settings' size, for tests), smaller where the GPU's free memory asks for it: bounded
    device memory for any size.  Scans whose state an element cannot carry go through in
-   one chunk (cuda_engine_covers: where the GPU's memory holds it).  ENGINE_NO_MEMORY when
-   that does not fit. */
-static engine_status gpu_run (const scan_desc *d, gsk_algorithm a, const cuda_settings *set,
-                              char *msg, size_t msg_size)
+   one chunk (cuda_engine_covers: where the GPU's memory holds it). */
+static void plan_chunks (const scan_desc *d, const cuda_settings *set, cuda_plan *p)
 {
   int64_t chunk = chunk_elements_for (d, set->chunk ? set->chunk : CUDA_PIPELINE_CHUNK_ELEMENTS);
-  if (chunk > chunk_fit (d, free_memory () + held_bytes ()))
+  const int64_t fit = chunk_fit (d, free_memory () + held_bytes ());
+  if (chunk > fit)
     {
-      /* give the buffers back, and take chunks of what fits (a scan of one chunk: still
-         the whole array) */
-      release_buffers ();
-      const int64_t fit = chunk_fit (d, free_memory ());
-      chunk = chunk_elements_for (d, chunk < fit ? chunk : fit);
-      if (chunk > fit)
-        {
-          snprintf (msg, msg_size, "GPU memory for %lld elements in one piece (the scan's state "
-                    "does not cross chunks): %lld fit", (long long) scan_numel (d), (long long) fit);
-          return ENGINE_NO_MEMORY;
-        }
+      /* the buffers held go back, and chunks of what fits are taken (a scan of one
+         chunk: still the whole array) */
+      p->release_first = 1;
+      chunk = chunk_elements_for (d, fit);
+      p->fits = chunk <= fit;
     }
-  return gpu_run_chunked (d, a, chunk, set->show_plan, msg, msg_size);
+  p->chunk = chunk;
+  p->chunks = (scan_numel (d) + chunk - 1) / chunk;
 }
 
 /* ---- device arrays ----------------------------------------------------------------- */
@@ -672,6 +673,11 @@ static engine_status need_gpu (char *msg, size_t msg_size)
     if (s_ != ENGINE_OK)                                                              \
       return s_;                                                                      \
   } while (0)
+
+int cuda_engine_kernels_cover (const scan_desc *d)
+{
+  return gsk_supports (d);
+}
 
 int cuda_engine_covers (const scan_desc *d)
 {
@@ -724,14 +730,38 @@ static gsk_algorithm kernels_algorithm (const scan_desc *d, scan_algorithm a)
   return a == ALG_AUTO ? gsk_auto_algorithm (st.kernels, d) : gsk_of[a];
 }
 
-engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
-                                char *msg, size_t msg_size)
+engine_status cuda_engine_plan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
+                                int resident, cuda_plan *p, char *msg, size_t msg_size)
 {
+  memset (p, 0, sizeof *p);
   NEED_GPU ();
   USE_SETTINGS ();
-  if (! gsk_supports (d))
-    return ENGINE_UNSUPPORTED;
-  return gpu_run (d, kernels_algorithm (d, a), set, msg, msg_size);
+  p->kernels_algorithm = kernels_algorithm (d, a);
+  p->resident = resident;
+  p->fits = 1;
+  if (! resident)
+    plan_chunks (d, set, p);
+  return ENGINE_OK;
+}
+
+void cuda_engine_describe (const scan_desc *d, const cuda_plan *p, char *buf, size_t size)
+{
+  static const char *const names[GSK_NALGORITHMS] = {
+    "decoupled look-back", "Kogge-Stone", "Brent-Kung", "CUB" };
+  const scan_desc big = p->resident ? *d : largest_chunk (d, p->chunk);
+  const gsk_algorithm a = (gsk_algorithm) p->kernels_algorithm;
+  const int k = snprintf (buf, size, "kernels %s: ", names[gsk_effective_algorithm (&big, a)]);
+  if (k >= 0 && (size_t) k < size)
+    gsk_describe (st.kernels, &big, a, buf + k, size - k);
+}
+
+engine_status cuda_engine_scan (const scan_desc *d, const cuda_plan *p, char *msg,
+                                size_t msg_size)
+{
+  NEED_GPU ();
+  if (p->release_first)
+    release_buffers ();
+  return gpu_run_chunked (d, (gsk_algorithm) p->kernels_algorithm, p->chunk, msg, msg_size);
 }
 
 /* device-array memory, from the pool where there is one */
@@ -834,14 +864,11 @@ engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "copy", msg, msg_size);
 }
 
-engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
-                                         const cuda_settings *set, char *msg, size_t msg_size)
+engine_status cuda_engine_scan_resident (const scan_desc *d, const cuda_plan *p, char *msg,
+                                         size_t msg_size)
 {
   NEED_GPU ();
-  USE_SETTINGS ();
-  if (! gsk_supports (d))
-    return ENGINE_UNSUPPORTED;
-  cudaError_t err = launch_scan (d, kernels_algorithm (d, a), set->show_plan);
+  cudaError_t err = launch_scan (d, (gsk_algorithm) p->kernels_algorithm);
   if (err == cudaErrorMemoryAllocation)   /* (only the workspace is allocated there) */
     {
       snprintf (msg, msg_size, "GPU memory for the scan's workspace: %s",

@@ -12,24 +12,44 @@
 extern "C" {
 #endif
 
-/* what the engine layer hands down with each scan */
+/* what the engine layer hands down from its settings (engine/settings.h) */
 typedef struct cuda_settings {
   int64_t chunk;            /* elements a chunk of host arrays (0: the engine's own size) */
-  int show_plan;            /* print what each launch runs to stderr (gsk_describe) */
   const char *tuning;       /* the kernels' tuning table ("": the GPU's own), for tests */
   const char *device_limits;   /* the GPU's limits clamped to a smaller one's ("": none) */
 } cuda_settings;
 
-/* 1 when the kernels scan d's (type, operator, options) for a host array, and the scans
-   that cross in one chunk fit a quarter of the GPU's memory (device arrays: gsk_supports,
-   in cuda_engine_scan_resident) */
+/* The CUDA engine's part of a scan's plan (engine/scan_plan.h), made by cuda_engine_plan
+   and followed by the scans. */
+typedef struct cuda_plan {
+  int kernels_algorithm;    /* the kernels' algorithm (gsk_algorithm): "auto" resolved */
+  int resident;             /* device arrays: one piece, on the device */
+  int64_t chunk;            /* host arrays: elements a chunk (the array, where it is one) */
+  int64_t chunks;           /* host arrays: about this many chunks */
+  int release_first;        /* the buffers held go back first, for chunks of what fits */
+  int fits;                 /* 0: the GPU's free memory holds no chunk of this scan */
+} cuda_plan;
+
+/* 1 when the kernels scan d's (type, operator, options) */
+int cuda_engine_kernels_cover (const scan_desc *d);
+/* 1 when the kernels cover d for a host array, and the scans that cross in one chunk fit
+   a quarter of the GPU's memory */
 int cuda_engine_covers (const scan_desc *d);
-/* Scan host arrays with algorithm a (ALG_AUTO: the kernels' default, or a GPU algorithm);
-   ENGINE_NO_GPU without a usable GPU, ENGINE_UNSUPPORTED where the kernels do not cover
-   d, ENGINE_NO_MEMORY where the GPU's free memory does not hold the chunks (for the
-   scans of one chunk: the whole array). */
-engine_status cuda_engine_scan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
-                                char *msg, size_t msg_size);
+/* The plan of d with algorithm a (ALG_AUTO: the kernels' default, or a GPU algorithm), on
+   device arrays where resident, else host arrays in chunks sized by the GPU's free memory
+   now.  Takes the settings' tuning table and limits: ENGINE_BAD_SETTING for names the
+   kernels do not know; ENGINE_NO_GPU without a usable GPU. */
+engine_status cuda_engine_plan (const scan_desc *d, scan_algorithm a, const cuda_settings *set,
+                                int resident, cuda_plan *p, char *msg, size_t msg_size);
+/* what the plan launches (the kernels' passes of its largest chunk), into buf */
+void cuda_engine_describe (const scan_desc *d, const cuda_plan *p, char *buf, size_t size);
+/* Scan host arrays as planned; ENGINE_NO_MEMORY where the GPU's memory does not hold the
+   chunks' buffers. */
+engine_status cuda_engine_scan (const scan_desc *d, const cuda_plan *p, char *msg,
+                                size_t msg_size);
+/* the CUDA calls that fail (GPUSCAN_FAULT, cuda/fault_injection.h) in a test build; a
+   release build ignores them */
+void cuda_engine_use_faults (const char *names);
 
 typedef struct cuda_info {
   int usable;               /* a GPU is there and works */
@@ -63,10 +83,9 @@ engine_status cuda_engine_to_host (void *host, const void *dev, size_t bytes, ch
                                    size_t msg_size);
 engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *msg,
                                 size_t msg_size);
-/* a scan whose pointers are all device pointers; ENGINE_UNSUPPORTED where the kernels
-   do not cover the (type, operator) */
-engine_status cuda_engine_scan_resident (const scan_desc *d, scan_algorithm a,
-                                         const cuda_settings *set, char *msg, size_t msg_size);
+/* a scan whose pointers are all device pointers, as planned (resident) */
+engine_status cuda_engine_scan_resident (const scan_desc *d, const cuda_plan *p, char *msg,
+                                         size_t msg_size);
 engine_status cuda_engine_convert (scan_type from, scan_type to, const void *x, void *y,
                                    int64_t n, char *msg, size_t msg_size);
 engine_status cuda_engine_elementwise (const elementwise_desc *d, char *msg, size_t msg_size);

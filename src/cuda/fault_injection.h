@@ -1,5 +1,5 @@
 /* Fault injection for tests (configure --enable-fault-injection; never in a release
-   build): while GPUSCAN_FAULT names a fault, the CUDA engine's calls fail as a real GPU
+   build): while the settings' GPUSCAN_FAULT names a fault (cuda_engine_use_faults), the CUDA engine's calls fail as a real GPU
    would fail them:
      malloc      every cudaMalloc runs out of memory
      host_alloc  cudaMallocHost (pinned staging, at start-up) fails
@@ -13,20 +13,14 @@
 #define GPUSCAN_FAULT_INJECTION_H
 
 #ifdef GPUSCAN_FAULT_INJECTION
-#include <stdlib.h>
 #include <string.h>
 
-static inline int fault_injected (const char *what)
-{
-  const char *f = getenv ("GPUSCAN_FAULT");
-  return f && strstr (f, what) != NULL;
-}
+/* the faults named now (apart from the engine's state, which a device reset clears) */
+static char injected_faults[80];
 /* the error the call returns instead of running, or cudaSuccess to run it */
-#define FAULT(what, err) (fault_injected (what) ? (err) : cudaSuccess)
-#define FAULT_INJECTION_BUILT 1
+#define FAULT(what, err) (strstr (injected_faults, what) ? (err) : cudaSuccess)
 #else
 #define FAULT(what, err) cudaSuccess
-#define FAULT_INJECTION_BUILT 0
 #endif
 
 #endif

@@ -21,9 +21,10 @@ int engine_algorithm_from_name (const char *name)
   return -1;
 }
 
-engine_status engine_algorithm_forced (scan_algorithm *a, char *msg, size_t msg_size)
+engine_status engine_algorithm_forced (scan_algorithm *a, const engine_settings *s, char *msg,
+                                       size_t msg_size)
 {
-  const char *name = settings_algorithm ();
+  const char *name = s->algorithm;
   if (*a != ALG_AUTO || ! *name)
     return ENGINE_OK;
   const int forced = engine_algorithm_from_name (name);

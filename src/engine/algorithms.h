@@ -7,6 +7,7 @@
 
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
+#include "engine/settings.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -16,8 +17,10 @@ extern "C" {
 const char *engine_algorithm_name (scan_algorithm a);
 /* -1 for an unknown name (case-insensitive) */
 int engine_algorithm_from_name (const char *name);
-/* *a after GPUSCAN_ALGORITHM; ENGINE_BAD_SETTING, with why in msg, for an unknown name */
-engine_status engine_algorithm_forced (scan_algorithm *a, char *msg, size_t msg_size);
+/* *a after the settings' GPUSCAN_ALGORITHM; ENGINE_BAD_SETTING, with why in msg, for an
+   unknown name */
+engine_status engine_algorithm_forced (scan_algorithm *a, const engine_settings *s, char *msg,
+                                       size_t msg_size);
 
 #ifdef __cplusplus
 }

@@ -58,12 +58,18 @@ auto_run auto_choose (const scan_desc *d, int cpu_alone)
     return g->calls <= c->calls ? AUTO_GPU : cpu;
   const auto_run winner = best (g) < best (c) ? AUTO_GPU : cpu;
   const auto_run loser = winner == AUTO_GPU ? cpu : AUTO_GPU;
-  return ++k->chosen % AUTO_RECHECK == 0 ? loser : winner;
+  return (k->chosen + 1) % AUTO_RECHECK == 0 ? loser : winner;
 }
 
 void auto_record (const scan_desc *d, auto_run run, double seconds)
 {
-  auto_times *t = &bucket_of (d)->run[run];
+  auto_bucket *k = bucket_of (d);
+  /* (a call chosen from both engines' times moves the recheck's count on) */
+  const auto_run cpu = run == AUTO_GPU ? AUTO_CPU_THREADS : run;
+  if (measured (&k->run[AUTO_GPU]) && (measured (&k->run[cpu])
+                                       || measured (&k->run[AUTO_CPU_ALONE])))
+    k->chosen++;
+  auto_times *t = &k->run[run];
   t->recent[t->calls++ % AUTO_WINDOW] = seconds / (double) scan_numel (d);
 }
 

@@ -43,7 +43,7 @@ extern "C" {
 typedef enum auto_run { AUTO_GPU, AUTO_CPU_THREADS, AUTO_CPU_ALONE, AUTO_RUNS } auto_run;
 
 /* the engine for the next scan d: AUTO_GPU, or the CPU engine as it will run
-   (cpu_alone: on one thread for a busy machine) */
+   (cpu_alone: on one thread for a busy machine); changes nothing (auto_record does) */
 auto_run auto_choose (const scan_desc *d, int cpu_alone);
 /* the time of a call that ran as `run` */
 void auto_record (const scan_desc *d, auto_run run, double seconds);

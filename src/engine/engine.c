@@ -14,6 +14,7 @@
 #include "engine/auto_choice.h"
 #include "engine/device_arrays.h"
 #include "engine/engine.h"
+#include "engine/scan_plan.h"
 #include "engine/settings.h"
 #ifdef GPUSCAN_WITH_CUDA
 #include "cuda/cuda_engine.h"
@@ -51,7 +52,9 @@ void engine_get_info (engine_info *info)
       info->gpu_mem_bytes = gpu.mem_bytes;
       info->gpu_held_bytes = gpu.held_bytes;
       snprintf (info->gpu_tuning, sizeof info->gpu_tuning, "%s", gpu.tuning);
-      const int64_t crossover = settings_crossover ();
+      engine_settings s;
+      settings_read (&s);
+      const int64_t crossover = s.crossover;
       for (int c = 0; c < SHAPE_CLASSES; c++)
         info->crossover[c] = crossover > 0 ? (double) crossover : crossover < 0 ? 0
                              : auto_crossover ((shape_class) c);
@@ -123,13 +126,13 @@ void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int6
 }
 
 /* d with its input converted to d's type (scan_desc.h's scan_input) into *hold, which the
-   caller frees: for the engines and paths that read elements of d's type only */
-static engine_status widen_input (const scan_desc *d, scan_desc *w, void **hold, char *msg,
-                                  size_t msg_size)
+   caller frees, where the plan says so */
+static engine_status widen_input (const scan_desc *d, const scan_plan *p, scan_desc *w,
+                                  void **hold, char *msg, size_t msg_size)
 {
   *w = *d;
   *hold = NULL;
-  if (d->input == SCAN_INPUT_AS_OUTPUT)
+  if (! p->widen)
     return ENGINE_OK;
   const int64_t n = scan_numel (d);
   *hold = malloc ((size_t) n * scan_type_size (d->type));
@@ -148,30 +151,26 @@ static engine_status widen_input (const scan_desc *d, scan_desc *w, void **hold,
 
 engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size)
 {
+  engine_settings s;
+  settings_read (&s);
   const int64_t n = d->inner * d->len * d->outer;
-  if (cpu_filter (d, cpu_threads_for (n, settings_cpu_parallel_min ())) == 0)
+  if (cpu_filter (d, cpu_threads_for (n, s.cpu_parallel_min)) == 0)
     return ENGINE_OK;
   snprintf (msg, msg_size, "no memory for the filter of %lld %s elements", (long long) n,
             scan_type_name (d->type));
   return ENGINE_NO_MEMORY;
 }
 
-static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
+static engine_status run_cpu (const scan_desc *d, const scan_plan *p, char *msg,
+                              size_t msg_size)
 {
-  /* (as the GPU engine, whose chunk logic this tests: chunks where an element carries
-     the state, else one chunk) */
-  const int chunked = chunk && scan_numel (d) > chunk;
-  scan_desc w = *d;
-  void *hold = NULL;
-  if (chunked || ! cpu_reads_input (d))
-    {
-      const engine_status s = widen_input (d, &w, &hold, msg, msg_size);
-      if (s != ENGINE_OK)
-        return s;
-    }
-  const int64_t parallel_min = settings_cpu_parallel_min ();
-  const int err = chunked ? cpu_scan_in_chunks (&w, chunk_elements_for (&w, chunk), parallel_min)
-                          : cpu_scan (&w, parallel_min);
+  scan_desc w;
+  void *hold;
+  const engine_status s = widen_input (d, p, &w, &hold, msg, msg_size);
+  if (s != ENGINE_OK)
+    return s;
+  const int err = p->cpu_chunk ? cpu_scan_in_chunks (&w, p->cpu_chunk, p->cpu_threads)
+                               : cpu_scan (&w, p->cpu_threads);
   free (hold);
   if (err == 0)
     return ENGINE_OK;
@@ -181,99 +180,89 @@ static engine_status run_cpu (const scan_desc *d, int64_t chunk, char *msg, size
 }
 
 #ifdef GPUSCAN_WITH_CUDA
-/* the CUDA engine reads elements of d's type only */
-static engine_status run_gpu (const scan_desc *d, scan_algorithm a, const cuda_settings *gpu,
-                              char *msg, size_t msg_size)
+static engine_status run_gpu (const scan_desc *d, const scan_plan *p, char *msg,
+                              size_t msg_size)
 {
   scan_desc w;
   void *hold;
-  engine_status s = widen_input (d, &w, &hold, msg, msg_size);
+  engine_status s = widen_input (d, p, &w, &hold, msg, msg_size);
   if (s == ENGINE_OK)
-    s = cuda_engine_scan (&w, a, gpu, msg, msg_size);
+    s = cuda_engine_scan (&w, &p->gpu, msg, msg_size);
   free (hold);
   return s;
 }
 
-/* a GPU that failed under "auto" hands the call to the CPU engine, with one warning */
-static engine_status fall_back (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
+/* a GPU that failed hands the call to the CPU engine where the plan says so ("auto":
+   with one warning) */
+static engine_status fall_back (const scan_desc *d, const scan_plan *gpu_plan, char *msg,
+                                size_t msg_size)
 {
   static int warned;
-  if (! warned)
+  if (gpu_plan->falls_back == FALLBACK_ANY && ! warned)
     {
       char why[600];
       snprintf (why, sizeof why, "%.560s; using the CPU engine", msg);
       engine_warn ("gpuscan:gpu_fallback", why);
       warned = 1;
     }
-  return run_cpu (d, chunk, msg, msg_size);
-}
-
-/* "auto" on host arrays: the CPU engine, or the GPU where it is faster (auto_choice.h);
-   GPUSCAN_ENGINE ("cpu" or "gpu") and GPUSCAN_CROSSOVER take the choice away */
-static engine_status run_auto (const scan_desc *d, int64_t chunk, char *msg, size_t msg_size)
-{
-  const char *force = settings_engine ();
-  if (strcmp (force, "cpu") == 0)
-    return run_cpu (d, chunk, msg, msg_size);
-  const int64_t n = scan_numel (d), crossover = settings_crossover ();
-  const int gpu_forced = strcmp (force, "gpu") == 0;
-  if (! cuda_engine_ready () || ! cuda_engine_covers (d)
-      || (! gpu_forced && (n < AUTO_MIN_ELEMENTS || crossover < 0
-                           || (crossover > 0 && n < crossover))))
-    return run_cpu (d, chunk, msg, msg_size);
-  /* a reproducible scan takes the same engine for the same call every time: by size */
-  const int timed = ! gpu_forced && ! crossover && ! d->reproducible;
-  const cuda_settings gpu = { chunk, settings_show_plan (), settings_tuning (),
-                              settings_device_limits () };
-  const auto_run run = timed ? auto_choose (d, cpu_scan_alone (d, settings_cpu_parallel_min ())) : AUTO_GPU;
-  const double t0 = seconds ();
-  engine_status s;
-  if (run != AUTO_GPU)
-    s = run_cpu (d, chunk, msg, msg_size);
-  else if ((s = run_gpu (d, ALG_AUTO, &gpu, msg, msg_size)) == ENGINE_BAD_SETTING)
-    return s;
-  else if (s != ENGINE_OK)
-    return fall_back (d, chunk, msg, msg_size);
-  if (timed && s == ENGINE_OK)
-    auto_record (d, run, seconds () - t0);
-  return s;
+  scan_plan p = *gpu_plan;
+  p.engine = PLAN_CPU;
+  p.widen = d->input != SCAN_INPUT_AS_OUTPUT && ! cpu_reads_input (d);
+  return run_cpu (d, &p, msg, msg_size);
 }
 #endif
 
+/* the plan of a host scan with the settings as they are now */
+static engine_status plan_now (const scan_desc *d, scan_algorithm a, scan_plan *p, char *msg,
+                               size_t msg_size)
+{
+  engine_settings s;
+  settings_read (&s);
+#ifdef GPUSCAN_WITH_CUDA
+  cuda_engine_use_faults (s.fault);
+#endif
+  return scan_plan_make (d, a, &s, 0, 0, p, msg, msg_size);
+}
+
+engine_status engine_plan (const scan_desc *d, scan_algorithm a, char *text, size_t text_size,
+                           char *msg, size_t msg_size)
+{
+  scan_plan p;
+  const engine_status s = plan_now (d, a, &p, msg, msg_size);
+  if (s == ENGINE_OK)
+    scan_plan_text (d, &p, text, text_size);
+  return s;
+}
+
 engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size)
 {
-  const engine_status forced = engine_algorithm_forced (&a, msg, msg_size);
-  if (forced != ENGINE_OK)
-    return forced;
-  /* nothing to scan: no engine is asked (the GPU path would size buffers from 0) */
-  if (scan_numel (d) == 0)
-    return ENGINE_OK;
-  const int64_t chunk = settings_chunk_elements ();
-  if (a == ALG_CPU)
-    return run_cpu (d, chunk, msg, msg_size);
-#ifdef GPUSCAN_WITH_CUDA
-  if (a == ALG_AUTO)
-    return run_auto (d, chunk, msg, msg_size);
-  if (! cuda_engine_ready ())
+  scan_plan p;
+  engine_status s = plan_now (d, a, &p, msg, msg_size);
+  if (s != ENGINE_OK)
+    return s;
+  if (p.settings.show_plan)
     {
-      snprintf (msg, msg_size, "algorithm '%s' needs a GPU: %s", engine_algorithm_name (a),
-                cuda_engine_status ());
-      return ENGINE_NO_GPU;
+      char text[1024];
+      scan_plan_text (d, &p, text, sizeof text);
+      fprintf (stderr, "%s\n", text);
     }
-  /* what the kernels do not cover (complex max/min, logical min, ...) runs on the CPU */
-  if (! cuda_engine_covers (d))
-    return run_cpu (d, chunk, msg, msg_size);
-  const cuda_settings gpu = { chunk, settings_show_plan (), settings_tuning (),
-                              settings_device_limits () };
-  const engine_status s = run_gpu (d, a, &gpu, msg, msg_size);
-  /* (a scan of one piece that the GPU's free memory does not hold now, as one it does not
-     cover) */
-  return s == ENGINE_NO_MEMORY && ! chunk_carry_fits (d) ? run_cpu (d, chunk, msg, msg_size) : s;
+  if (p.engine == PLAN_NOTHING)
+    return ENGINE_OK;
+#ifdef GPUSCAN_WITH_CUDA
+  const double t0 = p.timed ? seconds () : 0;
+  if (p.engine == PLAN_GPU)
+    {
+      s = run_gpu (d, &p, msg, msg_size);
+      if ((s != ENGINE_OK && p.falls_back == FALLBACK_ANY)
+          || (s == ENGINE_NO_MEMORY && p.falls_back == FALLBACK_NO_MEMORY))
+        return fall_back (d, &p, msg, msg_size);
+    }
+  else
+    s = run_cpu (d, &p, msg, msg_size);
+  if (s == ENGINE_OK && p.timed)
+    auto_record (d, p.auto_run, seconds () - t0);
+  return s;
 #else
-  if (a == ALG_AUTO)
-    return run_cpu (d, chunk, msg, msg_size);
-  snprintf (msg, msg_size, "algorithm '%s' needs the CUDA engine, and this build of "
-            "gpuscan has none (configured without CUDA)", engine_algorithm_name (a));
-  return ENGINE_NO_GPU;
+  return run_cpu (d, &p, msg, msg_size);
 #endif
 }

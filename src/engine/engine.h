@@ -21,6 +21,10 @@ extern "C" {
    GPUSCAN_ALGORITHM=name in the environment replaces "auto" with that algorithm (the test
    matrix runs every call under each); an unknown name is an error. */
 engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size);
+/* The scan's plan in words (engine/scan_plan.h), as engine_scan would run it now, into
+   text; nothing runs.  (The timing of "auto" is not advanced.) */
+engine_status engine_plan (const scan_desc *d, scan_algorithm a, char *text, size_t text_size,
+                           char *msg, size_t msg_size);
 
 /* Octave's filter (gpuscan_filter): the CPU engine; ENGINE_NO_MEMORY, and why in msg,
    without the memory for its blocks. */

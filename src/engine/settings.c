@@ -8,10 +8,16 @@
 #include "engine/settings.h"
 #include "engine/warnings.h"
 
-int64_t settings_chunk_elements (void)
+static const char *env (const char *name)
 {
-  const char *v = getenv ("GPUSCAN_CHUNK_ELEMENTS");
-  if (! v || ! *v)
+  const char *v = getenv (name);
+  return v ? v : "";
+}
+
+static int64_t chunk_elements (void)
+{
+  const char *v = env ("GPUSCAN_CHUNK_ELEMENTS");
+  if (! *v)
     return 0;
   char *end;
   const double n = strtod (v, &end);
@@ -26,52 +32,24 @@ int64_t settings_chunk_elements (void)
   return (int64_t) n < CHUNK_ELEMENTS_MIN ? CHUNK_ELEMENTS_MIN : (int64_t) n;
 }
 
-int64_t settings_crossover (void)
+void settings_read (engine_settings *s)
 {
-  const char *v = getenv ("GPUSCAN_CROSSOVER");
-  return ! v || ! *v ? 0 : atoll (v) > 0 ? atoll (v) : -1;
-}
-
-int settings_show_plan (void)
-{
-  const char *v = getenv ("GPUSCAN_PLAN");
-  return v && *v && strcmp (v, "0") != 0;
-}
-
-const char *settings_tuning (void)
-{
-  const char *v = getenv ("GPUSCAN_TUNING");
-  return v ? v : "";
-}
-
-const char *settings_device_limits (void)
-{
-  const char *v = getenv ("GPUSCAN_DEVICE_LIMITS");
-  return v ? v : "";
-}
-
-const char *settings_engine (void)
-{
-  const char *v = getenv ("GPUSCAN_ENGINE");
-  return v && strcasecmp (v, "cpu") == 0 ? "cpu" : v && strcasecmp (v, "gpu") == 0 ? "gpu" : "";
-}
-
-const char *settings_algorithm (void)
-{
-  const char *v = getenv ("GPUSCAN_ALGORITHM");
-  return v ? v : "";
-}
-
-int settings_host_arrays (void)
-{
-  const char *v = getenv ("GPUSCAN_HOST_ARRAYS");
-  return v && strcmp (v, "1") == 0;
-}
-
-int64_t settings_cpu_parallel_min (void)
-{
-  const char *v = getenv ("GPUSCAN_CPU_PARALLEL_MIN");
+  memset (s, 0, sizeof *s);
+  s->chunk_elements = chunk_elements ();
+  const char *v = env ("GPUSCAN_CROSSOVER");
+  s->crossover = ! *v ? 0 : atoll (v) > 0 ? atoll (v) : -1;
+  v = env ("GPUSCAN_CPU_PARALLEL_MIN");
   char *end;
-  const long long n = v && *v ? strtoll (v, &end, 10) : 0;
-  return n >= 1 && ! *end ? n : 0;
+  const long long n = *v ? strtoll (v, &end, 10) : 0;
+  s->cpu_parallel_min = n >= 1 && ! *end ? n : 0;
+  v = env ("GPUSCAN_PLAN");
+  s->show_plan = *v && strcmp (v, "0") != 0;
+  s->host_arrays = strcmp (env ("GPUSCAN_HOST_ARRAYS"), "1") == 0;
+  v = env ("GPUSCAN_ENGINE");
+  snprintf (s->engine, sizeof s->engine, "%s",
+            ! strcasecmp (v, "cpu") ? "cpu" : ! strcasecmp (v, "gpu") ? "gpu" : "");
+  snprintf (s->algorithm, sizeof s->algorithm, "%s", env ("GPUSCAN_ALGORITHM"));
+  snprintf (s->tuning, sizeof s->tuning, "%s", env ("GPUSCAN_TUNING"));
+  snprintf (s->device_limits, sizeof s->device_limits, "%s", env ("GPUSCAN_DEVICE_LIMITS"));
+  snprintf (s->fault, sizeof s->fault, "%s", env ("GPUSCAN_FAULT"));
 }

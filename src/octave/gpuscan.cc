@@ -18,6 +18,7 @@
 #include "device_scan.h"
 #include "device_type.h"
 #include "engine/engine.h"
+#include "gpuscan.h"
 #include "gpuscan_help.h"
 #include "base/scan_desc.h"
 #include "scan_dims.h"
@@ -27,10 +28,21 @@
 
 namespace
 {
-  // the scan of X (an array of d's input type) into a new array of class AY
+  // the scan of X (an array of d's input type) into a new array of class AY; with a
+  // plan, only its words (engine_plan), and nothing runs
   template <typename AY, typename AX>
-  octave_value run (const AX& in, scan_desc& d, scan_algorithm alg, octave_value& index)
+  octave_value run (const AX& in, scan_desc& d, scan_algorithm alg, octave_value& index,
+                    std::string *plan)
   {
+    char msg[512] = "";
+    if (plan)
+      {
+        char text[1024] = "";
+        d.x = in.data ();
+        raise_engine_error (engine_plan (&d, alg, text, sizeof text, msg, sizeof msg), msg);
+        *plan = text;
+        return octave_value ();
+      }
     AY out = uninit<AY> (in.dims ());
     std::optional<NDArray> idx;   // (an empty Octave array allocates too)
     d.x = in.data ();
@@ -40,14 +52,14 @@ namespace
         idx = uninit<NDArray> (in.dims ());
         d.index = idx->fortran_vec ();
       }
-    char msg[512] = "";
     raise_engine_error (engine_scan (&d, alg, msg, sizeof msg), msg);
     if (idx)
       index = *idx;
     return out;
   }
 
-  octave_value_list host_scan (const octave_value& x, const scan_request& r, int nargout)
+  octave_value_list host_scan (const octave_value& x, const scan_request& r, int nargout,
+                               std::string *plan = nullptr)
   {
     const scan_type in = scan_type_of (x, "X (argument 1)");
     const dim_vector dv = x.dims ();
@@ -87,13 +99,15 @@ namespace
     const scan_algorithm alg = r.algorithm;
     if (d.input != SCAN_INPUT_AS_OUTPUT)
       y = with_array_type (in, [&] (auto tag) {
-        return run<NDArray> (octave_value_extract<decltype (tag)> (x), d, alg, iy);
+        return run<NDArray> (octave_value_extract<decltype (tag)> (x), d, alg, iy, plan);
       });
     else
       y = with_array_type (d.type, [&] (auto tag) {
         typedef decltype (tag) AT;
-        return run<AT> (octave_value_extract<AT> (xin), d, alg, iy);
+        return run<AT> (octave_value_extract<AT> (xin), d, alg, iy, plan);
       });
+    if (plan)
+      return octave_value (*plan);
     if (r.has_groups)
       {
         y = restore_values (y, d, groups->order);
@@ -124,6 +138,21 @@ namespace
       }
     return h;
   }
+}
+
+octave_value gpuscan_plan (const octave_value_list& args, int nargout)
+{
+  if (args.length () < 1 || is_device_array (args(0)) || any_device_array (args)
+      || args(0).issparse ())
+    error_with_id ("gpuscan:plan", "__gpuscan__ (\"plan\", X, ...): X and the options are "
+                   "host arrays, X not sparse");
+  scan_request r = parse_scan_options (args, 1);
+  std::string plan;
+  if (! r.all && r.vecdim.empty () && ! r.linear)
+    host_scan (args(0), r, nargout, &plan);
+  else
+    host_scan (fold_dims (args(0), r).x, r, nargout, &plan);
+  return octave_value (plan);
 }
 
 DEFUN_DLD (gpuscan, args, nargout, DOCSTRING_gpuscan)

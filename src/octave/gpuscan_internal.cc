@@ -39,6 +39,7 @@
 #include "device_type.h"
 #include "engine/engine.h"
 #include "filter.h"
+#include "gpuscan.h"
 #include "base/scan_desc.h"
 #include "scan_request.h"
 
@@ -229,6 +230,8 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     }
   if (what == "cast" && nargs == 3)
     return cast (args(1), args(2).xstring_value ("__gpuscan__: CLASS must be a string"));
+  if (what == "plan" && nargs >= 2)
+    return gpuscan_plan (args.slice (1, nargs - 1), std::max (nargout, 1));
   if (what == "filter" && nargs == 6)
     return filter_host (args.slice (1, 5));
   if (what == "wait" && nargs == 1)
