@@ -670,8 +670,9 @@ endfunction
 %!test
 %! ## logical, integer and single X under a double output are read as they are, without a
 %! ## converted copy: the same bits as the scan of double (X), at the CPU engine's block
-%! ## of 16384 doubles +-1, along and across lines, on one thread and several, and
-%! ## through chunks and the operators that convert X first, every algorithm
+%! ## of 16384 doubles +-1, along and across lines, on one thread and several, through
+%! ## chunks (X crosses in its class, converted a chunk at a time) and the operators that
+%! ## convert X first, every algorithm
 %! old = {getenv("GPUSCAN_CPU_PARALLEL_MIN"), getenv("GPUSCAN_CHUNK_ELEMENTS")};
 %! unwind_protect
 %!   rand ("seed", 7);

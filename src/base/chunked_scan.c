@@ -37,6 +37,8 @@ typedef struct chunk_job
   scan_desc scan;
   int fix;                         /* index fix-up after the scan */
   double carry_pos, shift;
+  int64_t widen_at, widen_n;       /* elements of x_in that widen converts into in */
+  scan_type widen_from;
   int carry_out;                   /* hand the carry to the next chunk's slot */
   void *carry_dst;
   const void *carry_src;
@@ -66,12 +68,18 @@ static void add_move (chunk_moves *ms, void *engine, const void *host, size_t ro
   m->rows = rows;
 }
 
+/* 1 when X crosses in a class of its own (chunk_slot.x_in) */
+static int narrow (const scan_desc *d)
+{
+  return d->input != SCAN_INPUT_AS_OUTPUT;
+}
+
 /* whole slabs per chunk: no line is cut, no carries */
 static int next_slab_job (chunk_cursor *c, int slot, chunk_job *j)
 {
   const scan_desc *d = c->d;
   const chunk_slot *s = &c->b->slot[slot];
-  const size_t es = scan_type_size (d->type);
+  const size_t es = scan_type_size (d->type), ex = scan_type_size (scan_input_type (d));
   const int64_t slab = d->inner * d->len, per = c->chunk / slab, o0 = c->o;
   if (o0 >= d->outer)
     return 0;
@@ -80,7 +88,10 @@ static int next_slab_job (chunk_cursor *c, int slot, chunk_job *j)
   c->o += oc;
   memset (j, 0, sizeof *j);
   j->put.slot = j->get.slot = slot;
-  add_move (&j->put, s->in, (const char *) d->x + o0 * slab * es, n * es, 0, 1);
+  add_move (&j->put, narrow (d) ? s->x_in : s->in, (const char *) d->x + o0 * slab * ex,
+            n * ex, 0, 1);
+  j->widen_n = narrow (d) ? (int64_t) n : 0;
+  j->widen_from = scan_input_type (d);
   if (d->heads_full)
     add_move (&j->put, s->heads, d->heads + o0 * slab, n, 0, 1);
   if (d->op == SCAN_RECURRENCE)
@@ -94,6 +105,7 @@ static int next_slab_job (chunk_cursor *c, int slot, chunk_job *j)
   if (d->index)
     add_move (&j->get, s->index, d->index + o0 * slab, n * sizeof (double), 0, 1);
   j->scan = *d;
+  j->scan.input = SCAN_INPUT_AS_OUTPUT;
   j->scan.outer = oc;
   j->scan.x = s->in;
   j->scan.y = s->out;
@@ -112,7 +124,7 @@ static int next_tile_job (chunk_cursor *c, int slot, chunk_job *j)
   const chunk_slot *s = &b->slot[slot];
   if (c->o >= d->outer)
     return 0;
-  const size_t es = scan_type_size (d->type);
+  const size_t es = scan_type_size (d->type), ex = scan_type_size (scan_input_type (d));
   const int excl = d->exclusive, rev = d->reverse;
   const size_t pitch = (size_t) d->inner * es;   /* host bytes from one step to the next */
   const int64_t o = c->o, i0 = c->i0, bi = c->bi, steps_max = c->steps_max;
@@ -143,8 +155,18 @@ static int next_tile_job (chunk_cursor *c, int slot, chunk_job *j)
   const size_t at = (size_t) ((o * d->len + k0) * d->inner + i0);
   memset (j, 0, sizeof *j);
   j->put.slot = j->get.slot = slot;
-  add_move (&j->put, (char *) s->in + first * row, (const char *) d->x + at * es, row, pitch, ks);
+  if (narrow (d))
+    {
+      add_move (&j->put, (char *) s->x_in + first * lanes * ex, (const char *) d->x + at * ex,
+                (size_t) lanes * ex, (size_t) d->inner * ex, ks);
+      j->widen_at = first * lanes;
+      j->widen_n = ks * lanes;
+      j->widen_from = scan_input_type (d);
+    }
+  else
+    add_move (&j->put, (char *) s->in + first * row, (const char *) d->x + at * es, row, pitch, ks);
   j->scan = *d;
+  j->scan.input = SCAN_INPUT_AS_OUTPUT;
   j->scan.inner = lanes;
   j->scan.len = rows;
   j->scan.outer = 1;
@@ -203,7 +225,16 @@ static int run_job (const chunk_backend *b, const chunk_job *j)
 {
   const int s = j->put.slot;
   const scan_desc *c = &j->scan;
-  int err = b->scan (b->ctx, s, c);
+  int err = 0;
+  if (j->widen_n)
+    {
+      const size_t es = scan_type_size (c->type), ex = scan_type_size (j->widen_from);
+      err = b->widen (b->ctx, s, j->widen_from, c->type,
+                      (const char *) b->slot[s].x_in + j->widen_at * ex,
+                      (char *) b->slot[s].in + j->widen_at * es, j->widen_n);
+    }
+  if (! err)
+    err = b->scan (b->ctx, s, c);
   if (! err && j->fix)
     err = b->fix_index (b->ctx, s, c->index, c->inner, c->len, j->carry_pos, b->carry_index,
                         j->shift);
@@ -227,9 +258,7 @@ int chunked_scan (const scan_desc *d, int64_t chunk, const chunk_backend *b)
 {
   if (scan_numel (d) == 0)
     return 0;
-  /* (the buffers hold elements of d's type: an input of another is converted first) */
-  if (chunk < CHUNK_ELEMENTS_MIN || (! chunk_carry_fits (d) && chunk < scan_numel (d))
-      || d->input != SCAN_INPUT_AS_OUTPUT)
+  if (chunk < CHUNK_ELEMENTS_MIN || (! chunk_carry_fits (d) && chunk < scan_numel (d)))
     return -1;
   chunk_cursor c = { 0 };
   c.d = d;

@@ -47,6 +47,9 @@ typedef struct chunk_slot
   uint8_t *heads;
   double *index;
   void *coef;   /* a recurrence's coefficients: as many as in (one for a scalar a) */
+  /* an X of another class than d's (scan_desc.input): it crosses in its own class into
+     x_in, as many elements as in, and `widen` converts it into in */
+  void *x_in;
 } chunk_slot;
 
 typedef struct chunk_backend
@@ -62,6 +65,9 @@ typedef struct chunk_backend
   /* the engine work of the chunk in `slot`, queued in the order called */
   int (*copy) (void *ctx, int slot, void *dst, const void *src, size_t bytes);
   int (*scan) (void *ctx, int slot, const scan_desc *d);   /* engine pointers */
+  /* y = x (n elements) in class `to` from class `from`, once the slot's copies are in */
+  int (*widen) (void *ctx, int slot, scan_type from, scan_type to, const void *x, void *y,
+                int64_t n);
   /* index outputs of a chunk: 1-based position p along the chunk becomes
      carry_index[lane] where p == carry_pos, p + shift elsewhere (0 stays 0) */
   int (*fix_index) (void *ctx, int slot, double *index, int64_t lanes, int64_t steps,
@@ -82,8 +88,7 @@ int64_t chunk_elements_for (const scan_desc *d, int64_t chunk_elements);
 int64_t chunk_buffer_elements (const scan_desc *d, int64_t chunk_elements);
 /* the scan of d (host pointers) in chunks of about chunk_elements (>= CHUNK_ELEMENTS_MIN,
    and the whole array where chunk_carry_fits says no), pipelined over the two slots; 0 on
-   success, else the first backend error (-1 for a chunk below those, or an input not of
-   d's type) */
+   success, else the first backend error (-1 for a chunk below those) */
 int chunked_scan (const scan_desc *d, int64_t chunk_elements, const chunk_backend *b);
 
 #ifdef __cplusplus

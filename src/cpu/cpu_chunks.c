@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
 #include "base/chunked_scan.h"
 
@@ -30,6 +31,13 @@ static int host_copy_bytes (void *ctx, int slot, void *dst, const void *src, siz
 { (void) ctx; (void) slot; memcpy (dst, src, bytes); return 0; }
 static int host_scan (void *ctx, int slot, const scan_desc *d)
 { (void) slot; return cpu_scan (d, *(const int *) ctx); }
+static int host_widen (void *ctx, int slot, scan_type from, scan_type to, const void *x,
+                       void *y, int64_t n)
+{
+  (void) ctx;
+  (void) slot;
+  return cpu_convert (from, to, x, y, n);
+}
 static int host_fix_index (void *ctx, int slot, double *ix, int64_t lanes, int64_t steps,
                            double carry_pos, const double *carry_ix, double shift)
 {
@@ -51,6 +59,8 @@ int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int threads)
   b.copy = host_copy_bytes;
   b.scan = host_scan;
   b.fix_index = host_fix_index;
+  b.widen = host_widen;
+  const int narrow = d->input != SCAN_INPUT_AS_OUTPUT;
   b.carry_index = malloc ((size_t) (d->inner < chunk ? d->inner : chunk) * sizeof (double));
   int ok = b.carry_index != NULL;
   for (int s = 0; s < 2; s++)
@@ -61,7 +71,9 @@ int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int threads)
       c->heads = malloc ((size_t) (m > d->len ? m : d->len));
       c->index = malloc ((size_t) m * sizeof (double));
       c->coef = d->op == SCAN_RECURRENCE ? malloc ((size_t) (d->coef_scalar ? 1 : m) * es) : NULL;
-      ok = ok && c->in && c->out && c->heads && c->index && (c->coef || d->op != SCAN_RECURRENCE);
+      c->x_in = narrow ? malloc ((size_t) m * scan_type_size (scan_input_type (d))) : NULL;
+      ok = ok && c->in && c->out && c->heads && c->index && (c->coef || d->op != SCAN_RECURRENCE)
+           && (c->x_in || ! narrow);
     }
   const int err = ok ? chunked_scan (d, chunk, &b) : -1;
   for (int s = 0; s < 2; s++)
@@ -71,6 +83,7 @@ int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int threads)
       free (b.slot[s].heads);
       free (b.slot[s].index);
       free (b.slot[s].coef);
+      free (b.slot[s].x_in);
     }
   free (b.carry_index);
   return err;

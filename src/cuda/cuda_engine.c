@@ -37,6 +37,7 @@ static struct cuda_state {
   cudaEvent_t computed[2];   /* the device work on buffer slot i is done */
   device_buffer x, y, ix, heads, work, compact, carry, groups;
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
+  device_buffer xn, xn2;     /* each slot's X in a class of its own (chunk_slot.x_in) */
   device_buffer coef;        /* a recurrence's coefficients (one chunk: the first slot's) */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
   gsk_context *kernels;      /* what the kernels keep of this CUDA context */
@@ -99,7 +100,7 @@ static void set_status (const char *what, cudaError_t err)
 /* every grow-only device buffer */
 static device_buffer *const buffers[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.carry,
                                           &st.x2, &st.y2, &st.ix2, &st.heads2, &st.compact,
-                                          &st.groups, &st.coef };
+                                          &st.groups, &st.coef, &st.xn, &st.xn2 };
 #define BUFFER_COUNT (sizeof buffers / sizeof buffers[0])
 
 /* frees every buffer but `keep` (or all) */
@@ -536,6 +537,15 @@ static int chunk_scan (void *ctx, int slot, const scan_desc *d)
                                                                : launch_scan (d, c->a)));
 }
 
+static int chunk_widen (void *ctx, int slot, scan_type from, scan_type to, const void *x,
+                        void *y, int64_t n)
+{
+  cudaError_t err = cudaStreamWaitEvent (st.stream, st.uploaded[slot], 0);
+  return chunk_status (ctx, slot_done (slot, err != cudaSuccess ? err
+                                                               : gsk_convert (st.kernels, from, to, x, y, n,
+                                                                              st.stream)));
+}
+
 static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, int64_t steps,
                             double carry_pos, const double *carry_index, double shift)
 {
@@ -547,7 +557,8 @@ static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, i
 static int64_t chunk_fit (const scan_desc *d, size_t mem)
 {
   const size_t es = scan_type_size (d->type);
-  const size_t per = 2 * es + (d->index ? 8 : 0) + (d->heads ? 1 : 0)
+  const size_t narrow = d->input != SCAN_INPUT_AS_OUTPUT ? scan_type_size (scan_input_type (d)) : 0;
+  const size_t per = 2 * es + narrow + (d->index ? 8 : 0) + (d->heads ? 1 : 0)
                      + (d->op == SCAN_RECURRENCE && ! d->coef_scalar ? es : 0);
   const size_t usable = mem > 2 * CUDA_MEMORY_RESERVE ? mem - 2 * CUDA_MEMORY_RESERVE : 0;
   const int64_t n = (int64_t) (usable / 4 / per);   /* two slots, and room for the workspace */
@@ -580,12 +591,14 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
   const scan_desc big = largest_chunk (d, chunk);
   const size_t heads_bytes = (size_t) (m > d->len ? m : d->len);
   const int slots = scan_numel (d) <= chunk ? 1 : 2;
-  device_buffer *slot_buffers[2][4] = { { &st.x, &st.y, &st.ix, &st.heads },
-                                        { &st.x2, &st.y2, &st.ix2, &st.heads2 } };
+  device_buffer *slot_buffers[2][5] = { { &st.x, &st.y, &st.ix, &st.heads, &st.xn },
+                                        { &st.x2, &st.y2, &st.ix2, &st.heads2, &st.xn2 } };
+  const size_t narrow = d->input != SCAN_INPUT_AS_OUTPUT ? scan_type_size (scan_input_type (d)) : 0;
   cudaError_t err = cudaSuccess;
   for (int s = 0; s < slots && err == cudaSuccess; s++)
     if ((err = reserve (slot_buffers[s][0], (size_t) m * es, 0)) != cudaSuccess
         || (err = reserve (slot_buffers[s][1], (size_t) m * es, 0)) != cudaSuccess
+        || (narrow && (err = reserve (slot_buffers[s][4], (size_t) m * narrow, 0)) != cudaSuccess)
         || (d->index && (err = reserve (slot_buffers[s][2], (size_t) m * 8, 0)) != cudaSuccess)
         || (d->heads && (err = reserve (slot_buffers[s][3], heads_bytes, 0)) != cudaSuccess))
       break;
@@ -610,6 +623,7 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
       b.slot[s].out = slot_buffers[bs][1]->p;
       b.slot[s].index = slot_buffers[bs][2]->p;
       b.slot[s].heads = slot_buffers[bs][3]->p;
+      b.slot[s].x_in = slot_buffers[bs][4]->p;
       b.slot[s].coef = st.coef.p;   /* (only scans of one chunk have coefficients) */
     }
   b.carry_index = st.carry.p;
@@ -617,6 +631,7 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
   b.copy = chunk_copy;
   b.scan = chunk_scan;
   b.fix_index = chunk_fix_index;
+  b.widen = chunk_widen;
   if (chunked_scan (d, chunk, &b) != 0 || (err = wait_stream ()) != cudaSuccess)
     {
       char what[64];

@@ -14,13 +14,14 @@ static void engine_is (scan_plan *p, plan_engine e, const char *why)
 }
 
 /* the CPU engine on host memory: through the chunk driver where the settings ask for
-   chunks (tests), converting X first where the engine does not read its class */
+   chunks (tests, which converts X a chunk at a time), else converting X first where the
+   engine does not read its class */
 static void on_cpu (const scan_desc *d, scan_plan *p, const char *why)
 {
   engine_is (p, PLAN_CPU, why);
   const int64_t chunk = p->settings.chunk_elements;
   p->cpu_chunk = chunk && scan_numel (d) > chunk ? chunk_elements_for (d, chunk) : 0;
-  p->widen = d->input != SCAN_INPUT_AS_OUTPUT && (p->cpu_chunk || ! cpu_reads_input (d));
+  p->widen = d->input != SCAN_INPUT_AS_OUTPUT && ! p->cpu_chunk && ! cpu_reads_input (d);
 }
 
 #ifdef GPUSCAN_WITH_CUDA
@@ -44,9 +45,9 @@ static engine_status on_gpu (const scan_desc *d, scan_plan *p, int resident, con
       return ENGINE_OK;
     }
   engine_is (p, resident ? PLAN_GPU_RESIDENT : PLAN_GPU, why);
+  p->widen = 0;   /* (X crosses in its own class; the chunk pipeline converts it) */
   if (! resident && p->falls_back == FALLBACK_NONE && ! chunk_carry_fits (d))
     p->falls_back = FALLBACK_NO_MEMORY;
-  p->widen = d->input != SCAN_INPUT_AS_OUTPUT;
   return ENGINE_OK;
 }
 
@@ -201,6 +202,9 @@ void scan_plan_text (const scan_desc *d, const scan_plan *p, char *buf, size_t s
     ADD ("; the CPU engine if the GPU's memory does not hold it");
   if (p->widen)
     ADD ("; X converted to %s first", scan_type_name (d->type));
+  else if (d->input != SCAN_INPUT_AS_OUTPUT && (p->engine == PLAN_GPU || p->cpu_chunk))
+    ADD ("; X crosses as %s, converted to %s a chunk at a time", scan_type_name (scan_input_type (d)),
+         scan_type_name (d->type));
   if (p->engine == PLAN_CPU || p->engine == PLAN_CPU_VIA_HOST)
     ADD ("; %d thread%s", p->cpu_threads, p->cpu_threads == 1 ? "" : "s");
   if (p->cpu_chunk)

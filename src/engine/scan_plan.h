@@ -42,7 +42,8 @@ typedef struct scan_plan {
   int timed;                  /* "auto" records the call's time for its later choices */
   auto_run auto_run;          /* (timed: the engine as "auto" chose it) */
   plan_fallback falls_back;   /* when a GPU failure hands the call to the CPU engine */
-  int widen;                  /* X is converted to the output's class first, on every core */
+  int widen;                  /* X is converted to the output's class first, on every core
+                                 (the chunk driver converts it a chunk at a time) */
   int64_t cpu_chunk;          /* the CPU engine through the chunk driver in chunks of this
                                  many elements (GPUSCAN_CHUNK_ELEMENTS, tests), or 0 */
   int cpu_threads;            /* the CPU engine's threads (1 on a busy machine) */
