@@ -1,6 +1,7 @@
 ## End-to-end benchmark from Octave: gpuscan against cumsum, measured in the same run.
 ## Run with the package loaded:  octave-cli --eval "pkg load gpuscan; run bench/octave_bench.m"
-## Prints 2^26 doubles and singles, 4096x4096 along dims 1 and 2, the scans of host arrays
+## Prints 2^26 doubles, singles, logicals and int8 (a double sum before Octave 11, a
+## saturating int8 one from 11), 4096x4096 along dims 1 and 2, the scans of host arrays
 ## that cross to the GPU in one piece (omitnan, accurate, recurrence: against cumsum or
 ## filter), 1000 doubles per call, and the worst excess of "auto" over cumsum from 1 to 2^28.
 function octave_bench ()
@@ -15,6 +16,8 @@ function octave_bench ()
   ## (no space before a call's parenthesis inside a cell literal: it would split it)
   cases = {"2^26 double", @() randn(2^26, 1), 1;
            "2^26 single", @() single(randn(2^26, 1)), 1;
+           "2^26 logical", @() randn(2^26, 1) > 0, 1;
+           "2^26 int8", @() int8(randn(2^26, 1) * 3), 1;
            "4096x4096 double dim 1", @() randn(4096), 1;
            "4096x4096 double dim 2", @() randn(4096), 2};
   for c = 1:rows (cases)
