@@ -846,7 +846,7 @@ endfunction
 %!     assert (! isempty (strfind (plan (rand (2^17, 1)), "CPU engine (GPUSCAN_ENGINE=cpu)")));
 %!     setenv ("GPUSCAN_ENGINE", "gpu");
 %!     p = plan (rand (2^17, 1) > 0.5);
-%!     assert (! isempty (regexp (p, "from logical: GPU, host arrays \\(GPUSCAN_ENGINE=gpu\\); the CPU engine if the GPU fails; X converted to double first; 1 chunk of 131072 elements; kernels decoupled look-back: ")), p);
+%!     assert (! isempty (regexp (p, "from logical: GPU, host arrays \\(GPUSCAN_ENGINE=gpu\\); the CPU engine if the GPU fails; X crosses as logical, converted to double a chunk at a time; 1 chunk of 131072 elements; kernels decoupled look-back: ")), p);
 %!     setenv ("GPUSCAN_ENGINE", "");
 %!     setenv ("GPUSCAN_CROSSOVER", "-1");
 %!     assert (! isempty (strfind (plan (rand (2^17, 1)), "CPU engine (GPUSCAN_CROSSOVER: never the GPU)")));
