@@ -10,7 +10,7 @@
 static void engine_is (scan_plan *p, plan_engine e, const char *why)
 {
   p->engine = e;
-  snprintf (p->why, sizeof p->why, "%s", why);
+  p->why = why;
 }
 
 /* the CPU engine on host memory: through the chunk driver where the settings ask for
@@ -90,17 +90,22 @@ static engine_status plan_auto (const scan_desc *d, scan_plan *p, char *msg, siz
 }
 #endif
 
-static void asked_for (scan_plan *p, char *why, size_t size)
+/* the algorithm named, by the call or by GPUSCAN_ALGORITHM */
+static const char *asked_for (const scan_plan *p)
 {
-  snprintf (why, size, "the algorithm \"%s\"%s", engine_algorithm_name (p->algorithm),
-            *p->settings.algorithm ? " (GPUSCAN_ALGORITHM)" : "");
+#define NAMED(s) { "the algorithm \"auto\"" s, "the algorithm \"cpu\"" s,                    \
+                   "the algorithm \"kogge-stone\"" s, "the algorithm \"brent-kung\"" s,       \
+                   "the algorithm \"decoupled\"" s, "the algorithm \"cub\"" s }
+  static const char *const by_call[ALG_COUNT] = NAMED (""),
+                           *const by_setting[ALG_COUNT] = NAMED (" (GPUSCAN_ALGORITHM)");
+#undef NAMED
+  return (*p->settings.algorithm ? by_setting : by_call)[p->algorithm];
 }
 
 /* host arrays */
 static engine_status plan_host (const scan_desc *d, scan_plan *p, char *msg, size_t msg_size)
 {
-  char why[96];
-  asked_for (p, why, sizeof why);
+  const char *why = asked_for (p);
   if (p->algorithm == ALG_CPU)
     {
       on_cpu (d, p, why);
@@ -142,8 +147,7 @@ static engine_status plan_arrays (const scan_desc *d, int host_stand_in, scan_pl
       engine_is (p, PLAN_CPU, "device arrays in host memory (GPUSCAN_HOST_ARRAYS)");
       return ENGINE_OK;
     }
-  char why[96];
-  asked_for (p, why, sizeof why);
+  const char *why = asked_for (p);
 #ifdef GPUSCAN_WITH_CUDA
   if (p->algorithm != ALG_CPU && cuda_engine_kernels_cover (d))
     return on_gpu (d, p, 1, p->algorithm == ALG_AUTO ? "device arrays" : why, msg, msg_size);

@@ -38,7 +38,7 @@ typedef struct scan_plan {
   engine_settings settings;   /* as read at the call's start */
   scan_algorithm algorithm;   /* the call's, after GPUSCAN_ALGORITHM */
   plan_engine engine;
-  char why[112];              /* the rule that chose the engine */
+  const char *why;            /* the rule that chose the engine */
   int timed;                  /* "auto" records the call's time for its later choices */
   auto_run auto_run;          /* (timed: the engine as "auto" chose it) */
   plan_fallback falls_back;   /* when a GPU failure hands the call to the CPU engine */

@@ -8,15 +8,10 @@
 #include "engine/settings.h"
 #include "engine/warnings.h"
 
-static const char *env (const char *name)
-{
-  const char *v = getenv (name);
-  return v ? v : "";
-}
+extern char **environ;
 
-static int64_t chunk_elements (void)
+static int64_t chunk_elements (const char *v)
 {
-  const char *v = env ("GPUSCAN_CHUNK_ELEMENTS");
   if (! *v)
     return 0;
   char *end;
@@ -34,22 +29,34 @@ static int64_t chunk_elements (void)
 
 void settings_read (engine_settings *s)
 {
-  memset (s, 0, sizeof *s);
-  s->chunk_elements = chunk_elements ();
-  const char *v = env ("GPUSCAN_CROSSOVER");
-  s->crossover = ! *v ? 0 : atoll (v) > 0 ? atoll (v) : -1;
-  v = env ("GPUSCAN_CPU_PARALLEL_MIN");
+  /* (one pass over the environment: a small scan's time is mostly such costs) */
+  const char *chunk = "", *crossover = "", *parallel_min = "", *plan = "", *host_arrays = "",
+             *engine = "";
+  s->algorithm = s->tuning = s->device_limits = s->fault = "";
+  for (char **e = environ; e && *e; e++)
+    {
+      if (**e != 'G' || strncmp (*e, "GPUSCAN_", 8) != 0)
+        continue;
+      const char *name = *e + 8, *value = strchr (name, '=');
+      if (! value++)
+        continue;
+      const size_t len = (size_t) (value - 1 - name);
+      const struct { const char *name; const char **value; } known[] = {
+        { "CHUNK_ELEMENTS", &chunk }, { "CROSSOVER", &crossover },
+        { "CPU_PARALLEL_MIN", &parallel_min }, { "PLAN", &plan },
+        { "HOST_ARRAYS", &host_arrays }, { "ENGINE", &engine }, { "ALGORITHM", &s->algorithm },
+        { "TUNING", &s->tuning }, { "DEVICE_LIMITS", &s->device_limits },
+        { "FAULT", &s->fault } };
+      for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+        if (strlen (known[k].name) == len && ! strncmp (name, known[k].name, len))
+          *known[k].value = value;
+    }
+  s->chunk_elements = chunk_elements (chunk);
+  s->crossover = ! *crossover ? 0 : atoll (crossover) > 0 ? atoll (crossover) : -1;
   char *end;
-  const long long n = *v ? strtoll (v, &end, 10) : 0;
+  const long long n = *parallel_min ? strtoll (parallel_min, &end, 10) : 0;
   s->cpu_parallel_min = n >= 1 && ! *end ? n : 0;
-  v = env ("GPUSCAN_PLAN");
-  s->show_plan = *v && strcmp (v, "0") != 0;
-  s->host_arrays = strcmp (env ("GPUSCAN_HOST_ARRAYS"), "1") == 0;
-  v = env ("GPUSCAN_ENGINE");
-  snprintf (s->engine, sizeof s->engine, "%s",
-            ! strcasecmp (v, "cpu") ? "cpu" : ! strcasecmp (v, "gpu") ? "gpu" : "");
-  snprintf (s->algorithm, sizeof s->algorithm, "%s", env ("GPUSCAN_ALGORITHM"));
-  snprintf (s->tuning, sizeof s->tuning, "%s", env ("GPUSCAN_TUNING"));
-  snprintf (s->device_limits, sizeof s->device_limits, "%s", env ("GPUSCAN_DEVICE_LIMITS"));
-  snprintf (s->fault, sizeof s->fault, "%s", env ("GPUSCAN_FAULT"));
+  s->show_plan = *plan && strcmp (plan, "0") != 0;
+  s->host_arrays = strcmp (host_arrays, "1") == 0;
+  s->engine = ! strcasecmp (engine, "cpu") ? "cpu" : ! strcasecmp (engine, "gpu") ? "gpu" : "";
 }

@@ -23,19 +23,20 @@ typedef struct engine_settings {
   int host_arrays;
   /* GPUSCAN_ENGINE: "cpu" or "gpu" forces the engine of "auto" (case-insensitive; ""
      where unset or anything else) */
-  char engine[4];
+  const char *engine;
   /* GPUSCAN_ALGORITHM: the algorithm that replaces "auto" in every call ("" where unset) */
-  char algorithm[48];
+  const char *algorithm;
   /* GPUSCAN_TUNING (the kernels' tuning table to take instead of the GPU's own: "sm_90",
      "sm_80", "sm_86", "sm_75", "default") and GPUSCAN_DEVICE_LIMITS (the GPU's limits
      clamped to a smaller one's: "a100", "rtx4090", "t4"), for tests; "" where unset.
      The CUDA engine checks the names. */
-  char tuning[48], device_limits[48];
+  const char *tuning, *device_limits;
   /* GPUSCAN_FAULT: the CUDA calls a test build makes fail (cuda/fault_injection.h) */
-  char fault[80];
+  const char *fault;
 } engine_settings;
 
-/* the settings as the environment has them now */
+/* the settings as the environment has them now (the strings are the environment's, or
+   "": valid until it changes) */
 void settings_read (engine_settings *s);
 
 #endif
