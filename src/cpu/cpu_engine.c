@@ -356,6 +356,77 @@ SATSUM_OPS (satsum_uint32, uint32_t, int64_t, 0, UINT32_MAX)
 SATSUM_OPS (satsum_int64, int64_t, wide128, INT64_MIN, INT64_MAX)
 SATSUM_OPS (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
 
+/* One thread, lines without head flags: Octave's own steps, v = clamp (v + x), the value
+   as the state (the maps above give the same bits; they serve the blocks that threads
+   share).  A run of SATSUM_RUN steps whose absolute values, added to the value before
+   it, stay within the class's range cannot reach a clamp: it is a plain running sum (a
+   dependent add a step, not an add and a clamp); a run that starts saturated and only
+   pushes further stays there.  A small saturating sum then costs what cumsum's loop does.
+   (The direction and "exclusive" are constants of each loop.) */
+#define SATSUM_LINE(P, type, W, lowest, highest, STEP, EXCLUSIVE)                      \
+  for (int64_t k0 = 0; k0 < len; k0 += SATSUM_RUN)                                     \
+    {                                                                                  \
+      const int64_t n = len - k0 < SATSUM_RUN ? len - k0 : SATSUM_RUN;                 \
+      const type *const xr = x + k0 * (STEP);                                          \
+      type *const yr = y + k0 * (STEP);                                                \
+      W reach = 0;                                                                     \
+      type least = xr[0], most = xr[0];                                                \
+      for (int64_t k = 0; k < n; k++)                                                  \
+        {                                                                              \
+          const type e = xr[k * (STEP)];                                               \
+          reach += e < 0 ? -(W) e : (W) e;                                             \
+          least = e < least ? e : least;                                               \
+          most = e > most ? e : most;                                                  \
+        }                                                                              \
+      if ((v == (W) (highest) && least >= 0) || (v == (W) (lowest) && most <= 0))      \
+        /* saturated, and pushed further: every step stays there */                    \
+        for (int64_t k = 0; k < n; k++)                                                \
+          yr[k * (STEP)] = (type) v;                                                   \
+      else if (v - reach >= (W) (lowest) && v + reach <= (W) (highest))                \
+        for (int64_t k = 0; k < n; k++)                                                \
+          {                                                                            \
+            const W next = v + (W) xr[k * (STEP)];                                     \
+            yr[k * (STEP)] = (type) ((EXCLUSIVE) ? v : next);                          \
+            v = next;                                                                  \
+          }                                                                            \
+      else                                                                             \
+        for (int64_t k = 0; k < n; k++)                                                \
+          {                                                                            \
+            const W next = P##_clamp (v + (W) xr[k * (STEP)], (W) (lowest), (W) (highest)); \
+            /* x is read before y is written: the scan may run in place */             \
+            yr[k * (STEP)] = (type) ((EXCLUSIVE) ? v : next);                          \
+            v = next;                                                                  \
+          }                                                                            \
+    }
+#define SATSUM_LINES(P, type, W, lowest, highest)                                      \
+  static void P##_lines (const scan_desc *d)                                           \
+  {                                                                                    \
+    const int64_t len = d->len;                                                        \
+    for (int64_t o = 0; o < d->outer; o++)                                             \
+      {                                                                                \
+        const int64_t first = o * len + (d->reverse ? len - 1 : 0);                    \
+        const type *const x = (const type *) d->x + first;                             \
+        type *const y = (type *) d->y + first;                                         \
+        W v = 0;                                                                       \
+        if (! d->reverse && ! d->exclusive)                                            \
+          SATSUM_LINE (P, type, W, lowest, highest, 1, 0)                              \
+        else if (! d->reverse)                                                         \
+          SATSUM_LINE (P, type, W, lowest, highest, 1, 1)                              \
+        else if (! d->exclusive)                                                       \
+          SATSUM_LINE (P, type, W, lowest, highest, -1, 0)                             \
+        else                                                                           \
+          SATSUM_LINE (P, type, W, lowest, highest, -1, 1)                             \
+      }                                                                                \
+  }
+SATSUM_LINES (satsum_int8, int8_t, int64_t, INT8_MIN, INT8_MAX)
+SATSUM_LINES (satsum_uint8, uint8_t, int64_t, 0, UINT8_MAX)
+SATSUM_LINES (satsum_int16, int16_t, int64_t, INT16_MIN, INT16_MAX)
+SATSUM_LINES (satsum_uint16, uint16_t, int64_t, 0, UINT16_MAX)
+SATSUM_LINES (satsum_int32, int32_t, int64_t, INT32_MIN, INT32_MAX)
+SATSUM_LINES (satsum_uint32, uint32_t, int64_t, 0, UINT32_MAX)
+SATSUM_LINES (satsum_int64, int64_t, wide128, INT64_MIN, INT64_MAX)
+SATSUM_LINES (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
+
 /* ---- logical and bitwise operators: the state is the running value ------------------ */
 /* (logical "and" and "or" are the running min and max of 0/1 bytes, below) */
 VALUE_OPS (xor_logical, uint8_t, 0, ^, 0, 0, NO_NAN, 0)
@@ -556,7 +627,12 @@ int cpu_reads_input (const scan_desc *d)
   case e:                                                                              \
     switch (d->op)                                                                     \
       {                                                                                \
-      case SCAN_SATSUM: scan_run_satsum_##name (d, nthreads); return 0;                \
+      case SCAN_SATSUM:                                                                \
+        if (nthreads == 1 && d->inner == 1 && ! d->heads)                              \
+          satsum_##name##_lines (d);                                                   \
+        else                                                                           \
+          scan_run_satsum_##name (d, nthreads);                                        \
+        return 0;                                                                      \
       case SCAN_MAX: scan_run_max_##name (d, nthreads); return 0;                      \
       case SCAN_MIN: scan_run_min_##name (d, nthreads); return 0;                      \
       default: return -1;                                                              \

@@ -23,6 +23,10 @@
 /* steps of a line a float sum combines as a group (cpu_scan_body.h): a dependent add
    takes 3-4 cycles, so a group of 8 leaves the loads and stores as the limit */
 #define CPU_GROUP 8
+/* steps of a saturating sum on one thread whose reach (the sum of their absolute
+   values) decides whether they can clamp at all: short enough that data of a few bits'
+   magnitude stays clear of the range, long enough that the check costs little */
+#define SATSUM_RUN 64
 /* lanes a thread scans side by side when scanning across contiguous vectors: at least
    this many (where there are), ... */
 #define CPU_LANE_BLOCK 256
