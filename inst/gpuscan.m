@@ -801,6 +801,44 @@ endfunction
 %! assert (gpuscan (x), y, 1e-8 * sum (abs (x)));
 
 %!test
+%! ## Saturating integer sums, Octave's step by step: small values (a plain running sum),
+%! ## runs that saturate and push on (a fill), and values that clamp now and then; on one
+%! ## thread (the value as the state) and through the threads' blocks (clamp maps)
+%! old = getenv ("GPUSCAN_CPU_PARALLEL_MIN");
+%! unwind_protect
+%!   rand ("seed", 3);
+%!   for c = {"int8", "uint8", "int16", "uint32", "int64", "uint64"}
+%!     hi = double (intmax (c{1}));
+%!     for scale = [0.001 0.2 3]
+%!       x = cast ((rand (300, 2) - 0.3) * hi * scale / 20, c{1});
+%!       x(100:140, 1) = intmax (c{1});
+%!       for o = {{}, {"exclusive"}, {"reverse"}}
+%!         ref = zeros (size (x), c{1});
+%!         excl = any (strcmp (o{1}, "exclusive"));
+%!         order = 1:300;
+%!         if (any (strcmp (o{1}, "reverse")))
+%!           order = fliplr (order);
+%!         endif
+%!         for j = 1:2
+%!           v = cast (0, c{1});
+%!           for k = order
+%!             next = v + x(k, j);   # (Octave's saturating addition)
+%!             ref(k, j) = merge (excl, v, next);
+%!             v = next;
+%!           endfor
+%!         endfor
+%!         for env = {"", "1"}
+%!           setenv ("GPUSCAN_CPU_PARALLEL_MIN", env{1});
+%!           assert (gpuscan (x, "native", o{1}{:}, "algorithm", "cpu"), ref);
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_CPU_PARALLEL_MIN", old);
+%! end_unwind_protect
+
+%!test
 %! ## The plan of a call (GPUSCAN_PLAN prints it; __gpuscan__ ("plan", ...) returns it and
 %! ## runs nothing): the engine and why, the threads, chunks and conversions, for shapes
 %! ## and settings (the GPU's part where there is one, below)
