@@ -879,7 +879,7 @@ endfunction
 %!     assert (! isempty (strfind (plan (rand (5, 1)), "(auto: no usable GPU)")));
 %!     fail ("plan (rand (5, 1), 'algorithm', 'decoupled')", "needs a GPU");
 %!   else
-%!     assert (! isempty (strfind (plan (rand (5, 1)), "(auto: below 65536 elements)")));
+%!     assert (! isempty (strfind (plan (rand (5, 1)), "(auto: fewer elements than the GPU is ever sent)")));
 %!     setenv ("GPUSCAN_ENGINE", "cpu");
 %!     assert (! isempty (strfind (plan (rand (2^17, 1)), "CPU engine (GPUSCAN_ENGINE=cpu)")));
 %!     setenv ("GPUSCAN_ENGINE", "gpu");

@@ -265,12 +265,7 @@ engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg
                                           msg_size);
   if (s != ENGINE_OK)
     return s;
-  if (set.show_plan)
-    {
-      char text[1024];
-      scan_plan_text (d, &p, text, sizeof text);
-      fprintf (stderr, "%s\n", text);
-    }
+  scan_plan_show (d, &p);
   switch (p.engine)
     {
     case PLAN_NOTHING: return ENGINE_OK;

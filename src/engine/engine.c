@@ -240,12 +240,7 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
   engine_status s = plan_now (d, a, &p, msg, msg_size);
   if (s != ENGINE_OK)
     return s;
-  if (p.settings.show_plan)
-    {
-      char text[1024];
-      scan_plan_text (d, &p, text, sizeof text);
-      fprintf (stderr, "%s\n", text);
-    }
+  scan_plan_show (d, &p);
   if (p.engine == PLAN_NOTHING)
     return ENGINE_OK;
 #ifdef GPUSCAN_WITH_CUDA

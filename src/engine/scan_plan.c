@@ -65,7 +65,7 @@ static engine_status plan_auto (const scan_desc *d, scan_plan *p, char *msg, siz
   else if (! cuda_engine_covers (d))
     on_cpu (d, p, "the GPU's kernels do not cover this scan");
   else if (! gpu_forced && n < AUTO_MIN_ELEMENTS)
-    on_cpu (d, p, "auto: below 65536 elements");
+    on_cpu (d, p, "auto: fewer elements than the GPU is ever sent");
   else if (! gpu_forced && s->crossover < 0)
     on_cpu (d, p, "GPUSCAN_CROSSOVER: never the GPU");
   else if (! gpu_forced && s->crossover > 0 && n < s->crossover)
@@ -83,7 +83,7 @@ static engine_status plan_auto (const scan_desc *d, scan_plan *p, char *msg, siz
         return on_gpu (d, p, 0, gpu_forced ? "GPUSCAN_ENGINE=gpu"
                                 : p->timed ? "auto: the faster engine in this shape's and size's calls"
                                 : s->crossover ? "auto: from GPUSCAN_CROSSOVER elements"
-                                : "auto: a reproducible scan takes the GPU from 65536 elements",
+                                : "auto: a reproducible scan goes by its size",
                        msg, msg_size);
     }
   return ENGINE_OK;
@@ -226,4 +226,13 @@ void scan_plan_text (const scan_desc *d, const scan_plan *p, char *buf, size_t s
     }
 #endif
 #undef ADD
+}
+
+void scan_plan_show (const scan_desc *d, const scan_plan *p)
+{
+  if (! p->settings.show_plan)
+    return;
+  char text[1024];
+  scan_plan_text (d, p, text, sizeof text);
+  fprintf (stderr, "%s\n", text);
 }

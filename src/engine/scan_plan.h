@@ -58,6 +58,8 @@ engine_status scan_plan_make (const scan_desc *d, scan_algorithm a, const engine
                               size_t msg_size);
 /* the plan in words, one line (GPUSCAN_PLAN prints it to stderr) */
 void scan_plan_text (const scan_desc *d, const scan_plan *p, char *buf, size_t size);
+/* ... printed to stderr where the settings ask for it (GPUSCAN_PLAN) */
+void scan_plan_show (const scan_desc *d, const scan_plan *p);
 
 #ifdef __cplusplus
 }
