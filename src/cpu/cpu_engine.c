@@ -347,14 +347,17 @@ typedef __int128 wide128;
   { (void) ix; *y = (type) P##_clamp (f.a, f.lo, f.hi); }                              \
   static inline void P##_emit_before (P##_t f, type *y, double *ix) { P##_emit (f, y, ix); }
 
-SATSUM_OPS (satsum_int8, int8_t, int64_t, INT8_MIN, INT8_MAX)
-SATSUM_OPS (satsum_uint8, uint8_t, int64_t, 0, UINT8_MAX)
-SATSUM_OPS (satsum_int16, int16_t, int64_t, INT16_MIN, INT16_MAX)
-SATSUM_OPS (satsum_uint16, uint16_t, int64_t, 0, UINT16_MAX)
-SATSUM_OPS (satsum_int32, int32_t, int64_t, INT32_MIN, INT32_MAX)
-SATSUM_OPS (satsum_uint32, uint32_t, int64_t, 0, UINT32_MAX)
-SATSUM_OPS (satsum_int64, int64_t, wide128, INT64_MIN, INT64_MAX)
-SATSUM_OPS (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
+/* each class's saturating sum: its state's wide integer and its range */
+#define SATSUM_CLASSES(X)                                                               \
+  X (satsum_int8, int8_t, int64_t, INT8_MIN, INT8_MAX)                                 \
+  X (satsum_uint8, uint8_t, int64_t, 0, UINT8_MAX)                                     \
+  X (satsum_int16, int16_t, int64_t, INT16_MIN, INT16_MAX)                             \
+  X (satsum_uint16, uint16_t, int64_t, 0, UINT16_MAX)                                  \
+  X (satsum_int32, int32_t, int64_t, INT32_MIN, INT32_MAX)                             \
+  X (satsum_uint32, uint32_t, int64_t, 0, UINT32_MAX)                                  \
+  X (satsum_int64, int64_t, wide128, INT64_MIN, INT64_MAX)                             \
+  X (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
+SATSUM_CLASSES (SATSUM_OPS)
 
 /* One thread, lines without head flags: Octave's own steps, v = clamp (v + x), the value
    as the state (the maps above give the same bits; they serve the blocks that threads
@@ -418,14 +421,7 @@ SATSUM_OPS (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
           SATSUM_LINE (P, type, W, lowest, highest, -1, 1)                             \
       }                                                                                \
   }
-SATSUM_LINES (satsum_int8, int8_t, int64_t, INT8_MIN, INT8_MAX)
-SATSUM_LINES (satsum_uint8, uint8_t, int64_t, 0, UINT8_MAX)
-SATSUM_LINES (satsum_int16, int16_t, int64_t, INT16_MIN, INT16_MAX)
-SATSUM_LINES (satsum_uint16, uint16_t, int64_t, 0, UINT16_MAX)
-SATSUM_LINES (satsum_int32, int32_t, int64_t, INT32_MIN, INT32_MAX)
-SATSUM_LINES (satsum_uint32, uint32_t, int64_t, 0, UINT32_MAX)
-SATSUM_LINES (satsum_int64, int64_t, wide128, INT64_MIN, INT64_MAX)
-SATSUM_LINES (satsum_uint64, uint64_t, wide128, 0, UINT64_MAX)
+SATSUM_CLASSES (SATSUM_LINES)
 
 /* ---- logical and bitwise operators: the state is the running value ------------------ */
 /* (logical "and" and "or" are the running min and max of 0/1 bytes, below) */

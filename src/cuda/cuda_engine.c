@@ -565,8 +565,6 @@ static int64_t chunk_fit (const scan_desc *d, size_t mem)
   return n < CUDA_MIN_CHUNK_ELEMENTS ? CUDA_MIN_CHUNK_ELEMENTS : n;
 }
 
-/* The scan of host arrays on the GPU, through the chunk pipeline (chunked_scan.h) in
-   chunks of `chunk` elements; an array of one chunk uses one slot of buffers. */
 /* the largest scan a chunk of `chunk` elements makes of d (lanes x steps, or slabs) */
 static scan_desc largest_chunk (const scan_desc *d, int64_t chunk)
 {
@@ -582,6 +580,8 @@ static scan_desc largest_chunk (const scan_desc *d, int64_t chunk)
   return big;
 }
 
+/* The scan of host arrays on the GPU, through the chunk pipeline (chunked_scan.h) in
+   chunks of `chunk` elements; an array of one chunk uses one slot of buffers. */
 static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64_t chunk,
                                       char *msg, size_t msg_size)
 {

@@ -45,7 +45,6 @@ static engine_status on_gpu (const scan_desc *d, scan_plan *p, int resident, con
       return ENGINE_OK;
     }
   engine_is (p, resident ? PLAN_GPU_RESIDENT : PLAN_GPU, why);
-  p->widen = 0;   /* (X crosses in its own class; the chunk pipeline converts it) */
   if (! resident && p->falls_back == FALLBACK_NONE && ! chunk_carry_fits (d))
     p->falls_back = FALLBACK_NO_MEMORY;
   return ENGINE_OK;
