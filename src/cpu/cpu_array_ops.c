@@ -254,9 +254,32 @@ int cpu_group_order (const double *keys, int64_t n, int64_t *order, uint8_t *hea
   return 0;
 }
 
+/* single elements of a fixed size moved as values, not by a call of memcpy each */
+#define PERMUTE_ELEMENTS(T)                                                   \
+  for (int64_t o = 0; o < outer; o++)                                         \
+    {                                                                         \
+      const T *xs = (const T *) x + len * o;                                  \
+      T *ys = (T *) y + len * o;                                              \
+      if (scatter)                                                            \
+        for (int64_t k = 0; k < len; k++)                                     \
+          ys[order[k]] = xs[k];                                               \
+      else                                                                    \
+        for (int64_t k = 0; k < len; k++)                                     \
+          ys[k] = xs[order[k]];                                               \
+    }
+
 void cpu_permute (size_t elem_bytes, const void *x, void *y, int64_t inner, int64_t len,
                   int64_t outer, const int64_t *order, int scatter, int index_map)
 {
+  if (inner == 1 && ! index_map)
+    switch (elem_bytes)
+      {
+      case 1: PERMUTE_ELEMENTS (uint8_t); return;
+      case 2: PERMUTE_ELEMENTS (uint16_t); return;
+      case 4: PERMUTE_ELEMENTS (uint32_t); return;
+      case 8: PERMUTE_ELEMENTS (uint64_t); return;
+      default: break;
+      }
   const char *src = x;
   char *dst = y;
   for (int64_t o = 0; o < outer; o++)

@@ -37,6 +37,9 @@ typedef struct array_backend {
                           char *msg, size_t msg_size);
   engine_status (*group_order) (const double *keys, int64_t n, int64_t *order, uint8_t *heads,
                                 char *msg, size_t msg_size);
+  /* y(i, k, o) = x(i, order[k], o), or with scatter y(i, order[k], o) = x(i, k, o), of
+     elements of elem_bytes; index_map (an index output's doubles): a position p > 0
+     becomes order[p - 1] + 1 */
   engine_status (*permute) (size_t elem_bytes, const void *x, void *y, int64_t inner,
                             int64_t len, int64_t outer, const int64_t *order, int scatter,
                             int index_map, char *msg, size_t msg_size);

@@ -7,6 +7,7 @@
 
 #include "engine/array_backend.h"
 #include "engine/device_arrays.h"
+#include "engine/group_scan.h"
 #include "engine/scan_plan.h"
 #include "engine/settings.h"
 
@@ -306,14 +307,13 @@ engine_status engine_array_group_order (const double *keys, int64_t n, int64_t *
   return b ? b->group_order (keys, n, order, heads, msg, msg_size) : unknown (msg, msg_size);
 }
 
-engine_status engine_array_permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
-                                    int64_t len, int64_t outer, const int64_t *order,
-                                    int scatter, int index_map, char *msg, size_t msg_size)
+engine_status engine_array_group_scan (const scan_desc *d, const int64_t *order,
+                                       const uint8_t *heads, scan_algorithm a, char *msg,
+                                       size_t msg_size)
 {
   engine_settings set;
   const array_backend *b = backend (&set);
-  return b ? b->permute (elem_bytes, x, y, inner, len, outer, order, scatter, index_map, msg,
-                         msg_size)
+  return b ? group_scan (b, engine_array_scan, d, order, heads, a, msg, msg_size)
            : unknown (msg, msg_size);
 }
 

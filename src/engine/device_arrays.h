@@ -56,12 +56,10 @@ engine_status engine_array_flags (scan_type t, const void *x, uint8_t *flags, in
    heads[k] = 1 where sorted label k starts a group (each NaN one of its own) */
 engine_status engine_array_group_order (const double *keys, int64_t n, int64_t *order,
                                         uint8_t *heads, char *msg, size_t msg_size);
-/* y(i, k, o) = x(i, order[k], o), or with scatter y(i, order[k], o) = x(i, k, o), of
-   elements of elem_bytes; index_map (an index output's doubles): a position p > 0
-   becomes order[p - 1] + 1 */
-engine_status engine_array_permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
-                                    int64_t len, int64_t outer, const int64_t *order,
-                                    int scatter, int index_map, char *msg, size_t msg_size);
+/* engine_group_scan (engine.h) of array memory: order and heads in array memory too */
+engine_status engine_array_group_scan (const scan_desc *d, const int64_t *order,
+                                       const uint8_t *heads, scan_algorithm a, char *msg,
+                                       size_t msg_size);
 /* y = x(mask) into a new array *out of *kept elements */
 engine_status engine_array_compact (size_t elem_bytes, const void *x, const uint8_t *mask,
                                     int64_t n, engine_array *out, int64_t *kept, char *msg,

@@ -26,6 +26,12 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
 engine_status engine_plan (const scan_desc *d, scan_algorithm a, char *text, size_t text_size,
                            char *msg, size_t msg_size);
 
+/* "groups" (engine/group_scan.h): the scan of d within groups of labels, in the
+   original order.  order[k]: the 0-based position along the dimension of the k-th
+   element in the labels' stable order; heads[k] = 1 where a group starts in that order. */
+engine_status engine_group_scan (const scan_desc *d, const int64_t *order, const uint8_t *heads,
+                                 scan_algorithm a, char *msg, size_t msg_size);
+
 /* Octave's filter (gpuscan_filter): the CPU engine; ENGINE_NO_MEMORY, and why in msg,
    without the memory for its blocks. */
 engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size);

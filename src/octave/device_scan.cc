@@ -46,15 +46,9 @@ namespace
             return;
           }
       }
-    const group_order go = order_groups (host_value (g), d);
-    int64NDArray zero_based (col);
-    for (octave_idx_type k = 0; k < d.len; k++)
-      zero_based(k) = static_cast<int64_t> (go.order(k)) - 1;
-    int full = 0;
-    boolNDArray hold;
-    host_segment_heads (key_heads (go.sorted, xdv, d), xdv, d.len, full, hold);
-    order = static_cast<const int64_t *> (upload (zero_based, order_g).data ());
-    heads = static_cast<const uint8_t *> (upload (hold, heads_g).data ());
+    const group_order go = order_groups (host_value (g), xdv, d);
+    order = static_cast<const int64_t *> (upload (go.order, order_g).data ());
+    heads = static_cast<const uint8_t *> (upload (go.heads, heads_g).data ());
   }
 
   // head flags on the device from a host array or a device array
@@ -136,34 +130,12 @@ octave_value_list device_scan (const octave_value& xv, const scan_request& r, in
   d.index = nargout > 1 ? static_cast<double *> (ix.data ()) : nullptr;
   if (r.has_groups && x.numel ())
     {
-      // X in the labels' stable order, a segment a label, scanned; the outputs moved back
-      // (an index output's positions mapped through the order on the way)
-      array_guard order_g, groups_heads_g, xs_g, ys_g, ixs_g;
+      array_guard order_g, groups_heads_g;
       const int64_t *order = nullptr;
       const uint8_t *heads = nullptr;
       device_groups (r.groups, x.dims, d, order_g, groups_heads_g, order, heads);
-      const size_t es = scan_type_size (d.type);
-      const device_array xs = new_device_array (x.dims, d.type, xs_g);
-      const device_array ys = new_device_array (x.dims, d.type, ys_g);
-      raise_engine_error (engine_array_permute (es, d.x, xs.data (), d.inner, d.len, d.outer,
-                                                order, 0, 0, msg, sizeof msg), msg);
-      scan_desc sorted = d;
-      sorted.x = xs.data ();
-      sorted.y = ys.data ();
-      sorted.heads = heads;
-      sorted.heads_full = 0;
-      device_array ixs;
-      if (d.index)
-        {
-          ixs = new_device_array (x.dims, SCAN_DOUBLE, ixs_g);
-          sorted.index = static_cast<double *> (ixs.data ());
-        }
-      raise_engine_error (engine_array_scan (&sorted, r.algorithm, msg, sizeof msg), msg);
-      raise_engine_error (engine_array_permute (es, ys.data (), d.y, d.inner, d.len, d.outer,
-                                                order, 1, 0, msg, sizeof msg), msg);
-      if (d.index)
-        raise_engine_error (engine_array_permute (8, ixs.data (), d.index, d.inner, d.len,
-                                                  d.outer, order, 1, 1, msg, sizeof msg), msg);
+      raise_engine_error (engine_array_group_scan (&d, order, heads, r.algorithm, msg, sizeof msg),
+                          msg);
     }
   else if (x.numel ())
     raise_engine_error (engine_array_scan (&d, r.algorithm, msg, sizeof msg), msg);

@@ -28,17 +28,19 @@
 
 namespace
 {
-  // the scan of X (an array of d's input type) into a new array of class AY; with a
-  // plan, only its words (engine_plan), and nothing runs
+  // the scan of X (an array of d's input type) into a new array of class AY, within
+  // groups where there are; with a plan, only its words (engine_plan), and nothing runs
   template <typename AY, typename AX>
   octave_value run (const AX& in, scan_desc& d, scan_algorithm alg, octave_value& index,
-                    std::string *plan)
+                    const group_order *groups, std::string *plan)
   {
     char msg[512] = "";
     if (plan)
       {
         char text[1024] = "";
         d.x = in.data ();
+        if (groups)   // (the plan of the scan of the sorted X)
+          d.heads = groups->heads_data ();
         raise_engine_error (engine_plan (&d, alg, text, sizeof text, msg, sizeof msg), msg);
         *plan = text;
         return octave_value ();
@@ -52,7 +54,9 @@ namespace
         idx = uninit<NDArray> (in.dims ());
         d.index = idx->fortran_vec ();
       }
-    raise_engine_error (engine_scan (&d, alg, msg, sizeof msg), msg);
+    raise_engine_error (groups ? engine_group_scan (&d, groups->order_data (), groups->heads_data (),
+                                                    alg, msg, sizeof msg)
+                               : engine_scan (&d, alg, msg, sizeof msg), msg);
     if (idx)
       index = *idx;
     return out;
@@ -75,7 +79,7 @@ namespace
         xin = as_recurrence_operand (x, d.type);
       }
     std::optional<group_order> groups;
-    if (r.has_segments || r.has_keys || r.has_groups)
+    if (r.has_segments || r.has_keys)
       heads_hold.emplace ();
     if (r.has_segments)
       d.heads = host_segment_heads (r.segments, dv, d.len, d.heads_full, *heads_hold);
@@ -83,13 +87,7 @@ namespace
       d.heads = host_segment_heads (key_heads (r.keys, dv, d), dv, d.len, d.heads_full,
                                     *heads_hold);
     else if (r.has_groups)
-      {
-        // X in the labels' stable order, a segment a label
-        groups = order_groups (r.groups, d);
-        xin = reorder (x, d, groups->order);
-        d.heads = host_segment_heads (key_heads (groups->sorted, dv, d), dv, d.len,
-                                      d.heads_full, *heads_hold);
-      }
+      groups = order_groups (r.groups, dv, d);
 
     // a logical, integer or single X whose output is double is read as it is: no
     // converted copy (the engine layer makes one for an engine that needs it)
@@ -99,21 +97,16 @@ namespace
     const scan_algorithm alg = r.algorithm;
     if (d.input != SCAN_INPUT_AS_OUTPUT)
       y = with_array_type (in, [&] (auto tag) {
-        return run<NDArray> (octave_value_extract<decltype (tag)> (x), d, alg, iy, plan);
+        return run<NDArray> (octave_value_extract<decltype (tag)> (x), d, alg, iy, nullptr, plan);
       });
     else
       y = with_array_type (d.type, [&] (auto tag) {
         typedef decltype (tag) AT;
-        return run<AT> (octave_value_extract<AT> (xin), d, alg, iy, plan);
+        return run<AT> (octave_value_extract<AT> (xin), d, alg, iy, groups ? &*groups : nullptr,
+                        plan);
       });
     if (plan)
       return octave_value (*plan);
-    if (r.has_groups)
-      {
-        y = restore_values (y, d, groups->order);
-        if (nargout > 1)
-          iy = restore_index (iy, d, groups->order);
-      }
 
     octave_value_list retval;
     retval(0) = y;

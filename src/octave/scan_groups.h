@@ -1,7 +1,7 @@
 // Gateway layer: "groups", G, running scans within groups of unsorted labels, in the
-// original order.  The scan runs on X put in the stable order of G (Octave's sort), with
-// a segment for each run of equal labels ("keys"), and its outputs go back to where
-// their elements came from.
+// original order.  Host labels are put in their stable order here (Octave's sort); the
+// engine layer gathers X into that order, scans a segment a group and scatters the
+// outputs back (engine_group_scan, engine_array_group_scan).
 #ifndef GPUSCAN_SCAN_GROUPS_H
 #define GPUSCAN_SCAN_GROUPS_H
 
@@ -11,18 +11,14 @@
 
 struct group_order
 {
-  NDArray order;         // 1-based positions along DIM, in the labels' stable order
-  octave_value sorted;   // the labels in that order (the keys of the sorted scan)
+  int64NDArray order;   // 0-based positions along DIM, in the labels' stable order
+  boolNDArray heads;    // true where a group starts, in that order
+  // as the engine takes them
+  const int64_t *order_data () const { return reinterpret_cast<const int64_t *> (order.data ()); }
+  const uint8_t *heads_data () const { return reinterpret_cast<const uint8_t *> (heads.data ()); }
 };
 
 // G: a vector of labels of length size (X, DIM), shared by every line
-group_order order_groups (const octave_value& g, const scan_desc& d);
-// v(:, order, :) with v seen as (inner, len, outer): elements along DIM reordered
-octave_value reorder (const octave_value& v, const scan_desc& d, const NDArray& order);
-// the outputs back in place: values y(:, order, :) = ys, indices through order
-octave_value restore_values (const octave_value& ys, const scan_desc& d,
-                             const NDArray& order);
-octave_value restore_index (const octave_value& iys, const scan_desc& d,
-                            const NDArray& order);
+group_order order_groups (const octave_value& g, const dim_vector& xdv, const scan_desc& d);
 
 #endif
