@@ -12,6 +12,11 @@ static void tile_shape (const scan_desc *d, int64_t chunk, int64_t *lanes, int64
   *steps = s < 1 ? 1 : s;
 }
 
+size_t chunk_x_in_bytes (const scan_desc *d)
+{
+  return d->input != SCAN_INPUT_AS_OUTPUT ? scan_type_size (scan_input_type (d)) : 0;
+}
+
 int chunk_carry_fits (const scan_desc *d)
 {
   const int complex_extremum = (d->type == SCAN_CDOUBLE || d->type == SCAN_CSINGLE)

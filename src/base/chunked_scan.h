@@ -74,6 +74,9 @@ typedef struct chunk_backend
                     double carry_pos, const double *carry_index, double shift);
 } chunk_backend;
 
+/* bytes an element of chunk_slot.x_in takes: the input's, where X crosses in a class of
+   its own (scan_desc.input), else 0 (no x_in) */
+size_t chunk_x_in_bytes (const scan_desc *d);
 /* 1 when an element can carry d's state across a cut, as the driver carries it; 0 for
    "omitnan" (a NaN state, as a sum's Inf - Inf, would be left out), accurate sums (the
    state has more bits than an element), recurrences (the state is a map) and complex

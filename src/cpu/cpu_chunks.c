@@ -60,7 +60,7 @@ int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int threads)
   b.scan = host_scan;
   b.fix_index = host_fix_index;
   b.widen = host_widen;
-  const int narrow = d->input != SCAN_INPUT_AS_OUTPUT;
+  const size_t narrow = chunk_x_in_bytes (d);
   b.carry_index = malloc ((size_t) (d->inner < chunk ? d->inner : chunk) * sizeof (double));
   int ok = b.carry_index != NULL;
   for (int s = 0; s < 2; s++)
@@ -71,7 +71,7 @@ int cpu_scan_in_chunks (const scan_desc *d, int64_t chunk, int threads)
       c->heads = malloc ((size_t) (m > d->len ? m : d->len));
       c->index = malloc ((size_t) m * sizeof (double));
       c->coef = d->op == SCAN_RECURRENCE ? malloc ((size_t) (d->coef_scalar ? 1 : m) * es) : NULL;
-      c->x_in = narrow ? malloc ((size_t) m * scan_type_size (scan_input_type (d))) : NULL;
+      c->x_in = narrow ? malloc ((size_t) m * narrow) : NULL;
       ok = ok && c->in && c->out && c->heads && c->index && (c->coef || d->op != SCAN_RECURRENCE)
            && (c->x_in || ! narrow);
     }

@@ -557,7 +557,7 @@ static int chunk_fix_index (void *ctx, int slot, double *index, int64_t lanes, i
 static int64_t chunk_fit (const scan_desc *d, size_t mem)
 {
   const size_t es = scan_type_size (d->type);
-  const size_t narrow = d->input != SCAN_INPUT_AS_OUTPUT ? scan_type_size (scan_input_type (d)) : 0;
+  const size_t narrow = chunk_x_in_bytes (d);
   const size_t per = 2 * es + narrow + (d->index ? 8 : 0) + (d->heads ? 1 : 0)
                      + (d->op == SCAN_RECURRENCE && ! d->coef_scalar ? es : 0);
   const size_t usable = mem > 2 * CUDA_MEMORY_RESERVE ? mem - 2 * CUDA_MEMORY_RESERVE : 0;
@@ -593,7 +593,7 @@ static engine_status gpu_run_chunked (const scan_desc *d, gsk_algorithm a, int64
   const int slots = scan_numel (d) <= chunk ? 1 : 2;
   device_buffer *slot_buffers[2][5] = { { &st.x, &st.y, &st.ix, &st.heads, &st.xn },
                                         { &st.x2, &st.y2, &st.ix2, &st.heads2, &st.xn2 } };
-  const size_t narrow = d->input != SCAN_INPUT_AS_OUTPUT ? scan_type_size (scan_input_type (d)) : 0;
+  const size_t narrow = chunk_x_in_bytes (d);
   cudaError_t err = cudaSuccess;
   for (int s = 0; s < slots && err == cudaSuccess; s++)
     if ((err = reserve (slot_buffers[s][0], (size_t) m * es, 0)) != cudaSuccess

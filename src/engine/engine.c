@@ -180,18 +180,6 @@ static engine_status run_cpu (const scan_desc *d, const scan_plan *p, char *msg,
 }
 
 #ifdef GPUSCAN_WITH_CUDA
-static engine_status run_gpu (const scan_desc *d, const scan_plan *p, char *msg,
-                              size_t msg_size)
-{
-  scan_desc w;
-  void *hold;
-  engine_status s = widen_input (d, p, &w, &hold, msg, msg_size);
-  if (s == ENGINE_OK)
-    s = cuda_engine_scan (&w, &p->gpu, msg, msg_size);
-  free (hold);
-  return s;
-}
-
 /* a GPU that failed hands the call to the CPU engine where the plan says so ("auto":
    with one warning) */
 static engine_status fall_back (const scan_desc *d, const scan_plan *gpu_plan, char *msg,
@@ -206,8 +194,7 @@ static engine_status fall_back (const scan_desc *d, const scan_plan *gpu_plan, c
       warned = 1;
     }
   scan_plan p = *gpu_plan;
-  p.engine = PLAN_CPU;
-  p.widen = d->input != SCAN_INPUT_AS_OUTPUT && ! cpu_reads_input (d);
+  scan_plan_fall_back (d, &p);
   return run_cpu (d, &p, msg, msg_size);
 }
 #endif
@@ -247,7 +234,7 @@ engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size
   const double t0 = p.timed ? seconds () : 0;
   if (p.engine == PLAN_GPU)
     {
-      s = run_gpu (d, &p, msg, msg_size);
+      s = cuda_engine_scan (d, &p.gpu, msg, msg_size);
       if ((s != ENGINE_OK && p.falls_back == FALLBACK_ANY)
           || (s == ENGINE_NO_MEMORY && p.falls_back == FALLBACK_NO_MEMORY))
         return fall_back (d, &p, msg, msg_size);

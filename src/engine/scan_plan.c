@@ -24,6 +24,13 @@ static void on_cpu (const scan_desc *d, scan_plan *p, const char *why)
   p->widen = d->input != SCAN_INPUT_AS_OUTPUT && ! p->cpu_chunk && ! cpu_reads_input (d);
 }
 
+void scan_plan_fall_back (const scan_desc *d, scan_plan *p)
+{
+  on_cpu (d, p, "the GPU failed");
+  p->falls_back = FALLBACK_NONE;
+  p->timed = 0;
+}
+
 #ifdef GPUSCAN_WITH_CUDA
 /* the CUDA engine, as it plans d; one piece that the GPU's memory does not hold now goes
    to the CPU engine (as a scan the kernels do not cover) */

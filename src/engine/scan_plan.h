@@ -56,6 +56,9 @@ typedef struct scan_plan {
 engine_status scan_plan_make (const scan_desc *d, scan_algorithm a, const engine_settings *s,
                               int device_arrays, int host_stand_in, scan_plan *p, char *msg,
                               size_t msg_size);
+/* p after its GPU scan failed, where p->falls_back allows: the CPU engine, as planned
+   for d (the host arrays' chunk test path included) */
+void scan_plan_fall_back (const scan_desc *d, scan_plan *p);
 /* the plan in words, one line (GPUSCAN_PLAN prints it to stderr) */
 void scan_plan_text (const scan_desc *d, const scan_plan *p, char *buf, size_t size);
 /* ... printed to stderr where the settings ask for it (GPUSCAN_PLAN) */
