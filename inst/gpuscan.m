@@ -899,6 +899,11 @@ endfunction
 %!     assert (! isempty (strfind (p, "kernels CUB: CUB's DeviceScan inclusive sum")), p);
 %!     p = plan (rand (2^20, 1), "max", "algorithm", "cub");
 %!     assert (! isempty (strfind (p, "kernels decoupled look-back: ")), p);
+%!     ## each launch: the blocks the GPU holds at once, and the look-back's order
+%!     p = plan (rand (2^22, 1), "algorithm", "decoupled");
+%!     assert (! isempty (regexp (p, "B workspace, \\d+ resident")), p);
+%!     p = plan (rand (2^20, 1), "reproducible", "algorithm", "decoupled");
+%!     assert (! isempty (strfind (p, ", ordered look-back")), p);
 %!   endif
 %! unwind_protect_cleanup
 %!   cellfun (@setenv, names, old);

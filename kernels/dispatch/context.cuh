@@ -24,6 +24,7 @@ struct gsk_context
   unsigned compact_epoch;    // the compaction's look-back epoch (compact.cu)
   // per kernel: the dynamic shared memory it may take, and the blocks the GPU holds at
   // once for a few (threads, shared memory) shapes; an open-addressed table by address
+  // (a cache of what the runtime says: a plan may fill it while it only describes)
   struct kernel_state
   {
     const void *fn;
@@ -31,14 +32,14 @@ struct gsk_context
     struct { int threads; size_t smem; int64_t blocks; } resident[4];
   };
   static constexpr int kernel_slots = 512;
-  kernel_state kernels[kernel_slots];
+  mutable kernel_state kernels[kernel_slots];
 };
 
 namespace gsk {
 
 // fn's entry (made on first use), or null where the table is full (then the callers ask
 // the runtime every time)
-inline gsk_context::kernel_state *kernel_state_of (gsk_context& c, const void *fn)
+inline gsk_context::kernel_state *kernel_state_of (const gsk_context& c, const void *fn)
 {
   const uintptr_t h = (reinterpret_cast<uintptr_t> (fn) >> 4) * 2654435761u;
   for (int i = 0; i < gsk_context::kernel_slots; i++)

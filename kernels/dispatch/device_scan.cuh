@@ -404,7 +404,8 @@ enum class pass_kernel
   striped_exclusive,         // (exclusive)
   wide_tiles,                // decoupled look-back, wide staged tiles
   exact_tiles,               // a native sum's exact pass: one round of blocks takes the tiles
-  tiles                      // decoupled look-back, staged tiles
+  tiles,                     // decoupled look-back, staged tiles
+  extremum_index             // the positions of max and min, after their values
 };
 
 inline const char *pass_kernel_name (pass_kernel k)
@@ -412,7 +413,7 @@ inline const char *pass_kernel_name (pass_kernel k)
   static constexpr const char *names[] = {
     "lane tiles (vector loads)", "lane tiles", "lane runs", "hierarchical (Kogge-Stone)",
     "hierarchical (Brent-Kung)", "line blocks", "striped tiles", "striped tiles (lines)",
-    "striped tiles (exclusive)", "wide tiles", "exact tiles", "tiles" };
+    "striped tiles (exclusive)", "wide tiles", "exact tiles", "tiles", "extremum index" };
   return names[static_cast<int> (k)];
 }
 
@@ -427,7 +428,51 @@ struct pass_plan
   size_t smem;        // dynamic shared memory a block
   int64_t slots;      // look-back status slots (0: none)
   size_t workspace;   // bytes of workspace
+  bool ordered;       // the look-back folds the tiles in order ("reproducible")
+  int64_t resident;   // blocks of the kernel the GPU holds at once (look-back kernels)
+  look_back_pacing pace;    // the look-back's sleeps while it waits (zero: it spins)
+  int64_t prefetch_tiles;   // tiles ahead the look-back prefetches into L2 (0: none)
 };
+
+// A look-back kernel's grid, pacing and prefetch, once p.grid and p.resident are known.
+// The look-back is paced (tuning.cuh) where the tiles are more than the GPU holds at
+// once (in one round all tiles start together, and a wait only delays them) and the
+// states travel packed with their flags: max and min, whose states with the index are
+// not, ran slower paced (H200, 2^26, x copy: single 3.47 -> 3.55, double 2.98 -> 3.14;
+// products 1.20 -> 1.15, 1.23 -> 1.19).  The exact pass of a native sum spins, in one
+// round of blocks that take the tiles in order (tile_scan_kernel).
+inline void settle_look_back (const gsk_context& c, pass_plan& p, bool packed, bool exact)
+{
+  if (exact)
+    {
+      if (p.kernel == pass_kernel::exact_tiles)
+        p.grid = std::min (p.grid, p.resident);
+      return;
+    }
+  if (p.grid <= p.resident)
+    return;
+  if (packed)
+    p.pace = { c.tuning->look_back_wait_ns, c.tuning->look_back_poll_ns };
+  p.prefetch_tiles = (int64_t) c.tuning->l2_prefetch_tiles_per_sm * c.limits.sms;
+}
+
+// Launches a look-back kernel as planned; an error where its shared memory is more than
+// the device gives a block.  The exact pass's kernel behind the wrapping one is a
+// dependent launch (launch_pass).
+template <typename Look>
+cudaError_t launch_look_back (const gsk_context& c, void (*kernel) (line_args, Look),
+                              const pass_plan& p, const line_args& g, Look look, cudaStream_t s)
+{
+  if (! kernel || ! allow_dynamic_smem (c, kernel, p.smem))
+    return cudaErrorInvalidConfiguration;
+  look.pace = p.pace;
+  look.prefetch_ahead = p.prefetch_tiles;
+  if (p.kernel == pass_kernel::exact_tiles)
+    launch_pass (c, kernel, p.grid, p.smem, s, g.gate, g, look);
+  else
+    kernel<<<p.grid, p.threads, p.smem, s>>> (g, look);
+  return cudaSuccess;
+}
 
 // The operators the classic algorithms (Kogge-Stone, Brent-Kung) are built for: the
 // ones they are compared and taught on, sums (native, "omitnan", "accurate") and max,
@@ -551,23 +596,99 @@ struct plan
     v.index = nullptr;
     return v;
   }
-  static size_t index_workspace (const scan_desc *d)
-  { return plan<latest_op>::status_bytes (blocks_for (scan_numel (d), index_tile)); }
+  typedef plan<latest_op> positions;
+  static pass_plan index_plan (const gsk_context& c, const scan_desc *d)
+  {
+    const line_args g = make_line_args (d);
+    pass_plan p = {};
+    p.kernel = pass_kernel::extremum_index;
+    p.threads = block_threads;
+    p.tile = index_tile;
+    p.slots = p.grid = blocks_for (g.n, index_tile);
+    p.smem = g.heads && g.heads_full ? index_tile : 0;
+    p.workspace = positions::status_bytes (p.slots);
+    if constexpr (indexes_values)   // (the plans of other operators instantiate no kernel)
+      p.resident = resident_blocks (c, extremum_index_kernel<T, index_items>, p.threads, p.smem);
+    settle_look_back (c, p, tile_status<latest_op>::packed, false);
+    return p;
+  }
   static cudaError_t index_pass (gsk_context& c, const scan_desc *d, void *ws, cudaStream_t s)
   {
     if constexpr (indexes_values)   // (the plans of other operators instantiate no kernel)
       {
-        typedef plan<latest_op> positions;
         line_args g = make_line_args (d);
         g.x = d->y;
-        const int64_t tiles = blocks_for (g.n, index_tile);
-        const prefix_by_look_back<latest_op> look = { positions::status_in (ws, tiles),
-                                                      positions::claim_status (c, ws, tiles, s), {} };
-        const cudaError_t err = positions::template launch_decoupled<extremum_index_kernel<T, index_items>> (
-          c, g, look, tiles, block_threads, g.heads && g.heads_full ? index_tile : 0, s);
+        const pass_plan p = index_plan (c, d);
+        const prefix_by_look_back<latest_op> look = { positions::status_in (ws, p.slots),
+                                                      positions::claim_status (c, ws, p.slots, s), {} };
+        const cudaError_t err = launch_look_back (c, extremum_index_kernel<T, index_items>, p, g, look, s);
         return err != cudaSuccess ? err : cudaGetLastError ();
       }
     return cudaErrorNotSupported;
+  }
+
+  // A reproducible scan whose results depend on the grouping folds the tiles in order
+  // (the kernels with the ordered look-back, instantiated for those operators alone):
+  // in_order calls f (std::true_type) for such a pass, else f (std::false_type)
+  static bool ordered_look_back (const scan_desc *d)
+  {
+    return grouping_matters<Op>::value && d->reproducible;
+  }
+  template <typename F>
+  static auto in_order (bool ordered, F f)
+  {
+    if constexpr (grouping_matters<Op>::value)
+      if (ordered)
+        return f (std::true_type {});
+    return f (std::false_type {});
+  }
+  // the look-back kernel of a pass (null where the operator has none of that kind)
+  template <bool O>
+  using look_back_kernel = void (*) (line_args, prefix_by_look_back<Op, O>);
+  template <bool O>
+  static look_back_kernel<O> kernel_of (pass_kernel k)
+  {
+    switch (k)
+      {
+      case pass_kernel::striped_exclusive:
+        if constexpr (striped_tile<Op>::serves && ! inclusive_only<Op>::value)
+          return striped_scan_kernel<Op, true, false, O>;
+        break;
+      case pass_kernel::striped_lines:
+        if constexpr (striped_tile<Op>::serves)
+          return striped_scan_kernel<Op, false, true, O>;
+        break;
+      case pass_kernel::striped:
+        if constexpr (striped_tile<Op>::serves)
+          return striped_scan_kernel<Op, false, false, O>;
+        break;
+      case pass_kernel::wide_tiles:
+        if constexpr (wide::items != tile_shape<T, S>::items)
+          return tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op, O>, wide::items, false,
+                                  wide::bounded, wide::threads>;
+        break;
+      case pass_kernel::exact_tiles:
+        if constexpr (! std::is_void<fast>::value && ! O)
+          {
+            static_assert (exact_pass_items<T> >= tile_shape<T, S>::items, "the status words cover the tiles");
+            return tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>, exact_pass_items<T>, true>;
+          }
+        break;
+      case pass_kernel::tiles:
+        return tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op, O>>;
+      default:
+        break;
+      }
+    return nullptr;
+  }
+  // p's look-back: in order or not, the blocks the GPU holds, pacing, prefetch
+  static void plan_look_back (const gsk_context& c, const scan_desc *d, pass_plan& p, bool exact)
+  {
+    p.ordered = ordered_look_back (d) && p.kernel != pass_kernel::exact_tiles;
+    p.resident = in_order (p.ordered, [&] (auto o) {
+      return resident_blocks (c, kernel_of<o.value> (p.kernel), p.threads, p.smem);
+    });
+    settle_look_back (c, p, tile_status<Op>::packed, exact);
   }
 
   // defined out of the class, so not inline: `extern template` then keeps the dispatch
@@ -593,6 +714,7 @@ struct plan
             p.grid = lane_groups (d) * lane_row_tiles (d, p.tile);
             p.slots = p.grid * 32;
             p.workspace = status_bytes (p.slots);
+            p.ordered = ordered_look_back (d);
             return p;
           }
         const lanes_args la = make_lanes_args (d, lanes_target (c));   // a thread a lane (and chunk of it)
@@ -651,7 +773,7 @@ struct plan
         p.kernel = pass_kernel::exact_tiles;
         p.tile = (int64_t) block_threads * exact_pass_items<T>;
         p.smem = staged_smem (g, p.tile);
-        p.grid = blocks_for (n, p.tile);   // (launch: at most the blocks the GPU holds)
+        p.grid = blocks_for (n, p.tile);   // (plan_look_back: at most the blocks the GPU holds)
         p.slots = blocks_for (n, tile);
       }
     else
@@ -662,6 +784,7 @@ struct plan
         p.slots = p.grid = blocks_for (n, tile);
       }
     p.workspace = status_bytes (p.slots);
+    plan_look_back (c, d, p, exact);
     return p;
   }
   // what run launches for d, in words (GPUSCAN_PLAN shows it)
@@ -669,32 +792,42 @@ struct plan
                         size_t size)
   {
     const auto text = [] (const char *what, const pass_plan& p, char *b, size_t n) {
-      return snprintf (b, n, "%s%s: %lld blocks of %d threads, %lld %s a block, %zu B shared, "
-                       "%zu B workspace", what, pass_kernel_name (p.kernel), (long long) p.grid,
-                       p.threads, (long long) p.tile,
-                       p.kernel == pass_kernel::lane_tiles || p.kernel == pass_kernel::lane_tiles_vec
-                       ? "steps of 32 lanes" : "elements", p.smem, p.workspace);
+      int k = snprintf (b, n, "%s%s: %lld blocks of %d threads, %lld %s a block, %zu B shared, "
+                        "%zu B workspace", what, pass_kernel_name (p.kernel), (long long) p.grid,
+                        p.threads, (long long) p.tile,
+                        p.kernel == pass_kernel::lane_tiles || p.kernel == pass_kernel::lane_tiles_vec
+                        ? "steps of 32 lanes" : "elements", p.smem, p.workspace);
+      const auto more = [&] (auto... args) {
+        if (k >= 0 && (size_t) k < n)
+          k += snprintf (b + k, n - k, args...);
+      };
+      if (p.resident)
+        more (", %lld resident", (long long) p.resident);
+      if (p.ordered)
+        more (", ordered look-back");
+      if (p.pace.wait_ns || p.pace.poll_ns)
+        more (", look-back paced (%u ns, then %u ns)", p.pace.wait_ns, p.pace.poll_ns);
+      if (p.prefetch_tiles)
+        more (", L2 prefetch %lld tiles ahead", (long long) p.prefetch_tiles);
+      return k;
     };
     int k = 0;
-    if (indexes_values && d->index)
-      {
-        const scan_desc values = values_of (d);
-        k = text ("values by ", choose (c, &values, a, false), buf, size);
-        if (k >= 0 && (size_t) k < size)
-          snprintf (buf + k, size - k, "; positions by the extremum index kernel, %lld tiles",
-                    (long long) blocks_for (scan_numel (d), index_tile));
-        return;
-      }
+    if constexpr (indexes_values)
+      if (d->index)
+        {
+          const scan_desc values = values_of (d);
+          k = text ("values by ", choose (c, &values, a, false), buf, size);
+          if (k >= 0 && (size_t) k < size)
+            text ("; positions by ", index_plan (c, d), buf + k, size - k);
+          return;
+        }
     bool exact = false;
     if constexpr (! std::is_void<fast>::value)
       if ((exact = fast_applies (c, d, a)))
         k = text ("wrapping pass by ", plan<fast>::choose (c, d, a, false), buf, size);
-    const pass_plan p = choose (c, d, a, exact);
     if (k >= 0 && (size_t) k < size)
-      k += text (exact ? "; exact pass (where the wrapping one left the range) by " : "",
-                 p, buf + k, size - k);
-    if (grouping_matters<Op>::value && d->reproducible && p.slots && k >= 0 && (size_t) k < size)
-      snprintf (buf + k, size - k, ", ordered look-back");
+      text (exact ? "; exact pass (where the wrapping one left the range) by " : "",
+            choose (c, d, a, exact), buf + k, size - k);
   }
   // one pass with this operator, as chosen (run: the fast pass first where it applies)
   static cudaError_t pass (gsk_context& c, const scan_desc *d, gsk_algorithm a, void *ws,
@@ -726,45 +859,12 @@ struct plan
     line_args totals_only = g;   // (no indices staged)
     totals_only.ix = nullptr;
     constexpr auto kernel = tile_scan_kernel<Op, BlockScan, prefix_by_carries<Op>>;
-    if (! allow_dynamic_smem<tile_reduce_kernel<Op, BlockScan>> (c, staged_smem (totals_only))
-        || ! allow_dynamic_smem<kernel> (c, staged_smem (g)))
+    if (! allow_dynamic_smem (c, tile_reduce_kernel<Op, BlockScan>, staged_smem (totals_only))
+        || ! allow_dynamic_smem (c, kernel, staged_smem (g)))
       return cudaErrorInvalidConfiguration;
     tile_reduce_kernel<Op, BlockScan><<<tiles, block_threads, staged_smem (totals_only), s>>> (totals_only, totals);
     scan_states<BlockScan> (totals, tiles, totals + tiles, s);
     kernel<<<tiles, block_threads, staged_smem (g), s>>> (g, prefix_by_carries<Op> { totals });
-    return cudaSuccess;
-  }
-
-  // A decoupled tile kernel over `tiles` tiles.  Its look-back is paced (tuning.cuh) where
-  // the tiles are more than the GPU holds at once (in one round all tiles start together,
-  // and a wait only delays them) and the states travel packed with their flags: max and
-  // min, whose states with the index are not, ran slower paced (H200, 2^26, x copy: single
-  // 3.47 -> 3.55, double 2.98 -> 3.14; products 1.20 -> 1.15, 1.23 -> 1.19).  (The exact
-  // pass of a native sum, whose few blocks take the tiles in order, spins.)  An error where
-  // its shared memory is more than the device gives a block.
-  // f (std::true_type) for a reproducible scan whose results depend on the grouping (the
-  // kernels with the ordered look-back, instantiated for those operators alone), else
-  // f (std::false_type)
-  template <typename F>
-  static cudaError_t in_order (const scan_desc *d, F f)
-  {
-    if constexpr (grouping_matters<Op>::value)
-      if (d->reproducible)
-        return f (std::true_type {});
-    return f (std::false_type {});
-  }
-  template <auto Kernel, typename Look>
-  static cudaError_t launch_decoupled (gsk_context& c, const line_args& g, Look look,
-                                int64_t tiles, int threads, size_t smem, cudaStream_t s)
-  {
-    const bool rounds = ! g.gate.exact && tiles > resident_blocks<Kernel> (c, threads, smem);
-    if (rounds && tile_status<Op>::packed)
-      look.pace = { c.tuning->look_back_wait_ns, c.tuning->look_back_poll_ns };
-    if (rounds)
-      look.prefetch_ahead = (int64_t) c.tuning->l2_prefetch_tiles_per_sm * c.limits.sms;
-    if (! allow_dynamic_smem<Kernel> (c, smem))
-      return cudaErrorInvalidConfiguration;
-    Kernel<<<tiles, threads, smem, s>>> (g, look);
     return cudaSuccess;
   }
 
@@ -777,7 +877,7 @@ struct plan
     if (p.kernel == pass_kernel::lane_tiles_vec)
       {
         if constexpr (lane_vec > 1)
-          in_order (d, [&] (auto o) {
+          in_order (p.ordered, [&] (auto o) {
             launch_pass (c, lanes_tile_kernel<Op, lane_vec_items / lane_vec, lane_vec, o.value>, p.grid,
                          0, s, gate, la, rec, status_in (ws, p.slots), claim_status (c, ws, p.slots, s),
                          lane_groups (d));
@@ -787,7 +887,7 @@ struct plan
       }
     if (p.kernel == pass_kernel::lane_tiles)
       {
-        in_order (d, [&] (auto o) {
+        in_order (p.ordered, [&] (auto o) {
           launch_pass (c, lanes_tile_kernel<Op, lane_items, 1, o.value>, p.grid, 0, s, gate, la, rec,
                        status_in (ws, p.slots), claim_status (c, ws, p.slots, s), lane_groups (d));
           return cudaSuccess;
@@ -817,7 +917,7 @@ size_t plan<Op>::workspace (const gsk_context& c, const scan_desc *d, gsk_algori
     if (d->index)
       {
         const scan_desc values = values_of (d);
-        return std::max (choose (c, &values, a, false).workspace, index_workspace (d));
+        return std::max (choose (c, &values, a, false).workspace, index_plan (c, d).workspace);
       }
   bool exact = false;
   size_t bytes = 0;
@@ -895,57 +995,14 @@ cudaError_t plan<Op>::pass (gsk_context& c, const scan_desc *d, gsk_algorithm a,
     case pass_kernel::line_blocks:
       if constexpr (line_blocks_serve)
         {
-          if (! allow_dynamic_smem<line_blocks_kernel<Op>> (c, p.smem))
+          if (! allow_dynamic_smem (c, line_blocks_kernel<Op>, p.smem))
             return cudaErrorInvalidConfiguration;
           line_blocks_kernel<Op><<<p.grid, p.threads, p.smem, s>>> (g);
         }
       break;
-    case pass_kernel::striped_exclusive:
-      if constexpr (striped_tile<Op>::serves && ! inclusive_only<Op>::value)
-        err = in_order (d, [&] (auto o) {
-          return launch_decoupled<striped_scan_kernel<Op, true, false, o.value>> (c, g, look (o), p.grid,
-                                                                                 p.threads, 0, s);
-        });
-      break;
-    case pass_kernel::striped_lines:
-      if constexpr (striped_tile<Op>::serves)
-        err = in_order (d, [&] (auto o) {
-          return launch_decoupled<striped_scan_kernel<Op, false, true, o.value>> (c, g, look (o), p.grid,
-                                                                                 p.threads, 0, s);
-        });
-      break;
-    case pass_kernel::striped:
-      if constexpr (striped_tile<Op>::serves)
-        err = in_order (d, [&] (auto o) {
-          return launch_decoupled<striped_scan_kernel<Op, false, false, o.value>> (c, g, look (o), p.grid,
-                                                                                  p.threads, 0, s);
-        });
-      break;
-    case pass_kernel::wide_tiles:
-      if constexpr (wide::items != tile_shape<T, S>::items)
-        err = in_order (d, [&] (auto o) {
-          return launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op, o.value>,
-                                                   wide::items, false, wide::bounded, wide::threads>> (
-            c, g, look (o), p.grid, p.threads, p.smem, s);
-        });
-      break;
-    case pass_kernel::exact_tiles:
-      if constexpr (! std::is_void<fast>::value)
-        {
-          constexpr int items = exact_pass_items<T>;
-          static_assert (items >= tile_shape<T, S>::items, "the status words cover the tiles");
-          constexpr auto kernel = tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op>,
-                                                   items, true>;
-          if (! allow_dynamic_smem<kernel> (c, p.smem))
-            return cudaErrorInvalidConfiguration;
-          launch_pass (c, kernel, std::min<int64_t> (p.grid, resident_blocks<kernel> (c, p.threads, p.smem)),
-                       p.smem, s, gate, g, look (std::false_type {}));
-        }
-      break;
-    default:
-      err = in_order (d, [&] (auto o) {
-        return launch_decoupled<tile_scan_kernel<Op, block_scan_shuffle, prefix_by_look_back<Op, o.value>>> (
-          c, g, look (o), p.grid, p.threads, p.smem, s);
+    default:   // the look-back kernels
+      err = in_order (p.ordered, [&] (auto o) {
+        return launch_look_back (c, kernel_of<o.value> (p.kernel), p, g, look (o), s);
       });
     }
   return err != cudaSuccess ? err : cudaGetLastError ();

@@ -33,7 +33,7 @@ inline unsigned elementwise_blocks (const gsk_context& c, int64_t n)
 // Launches a kernel of a pass; the kernels of an exact pass behind a wrapping one as
 // programmatic dependent launches where the device has them (see gate_closed).
 template <typename... P, typename... A>
-inline void launch_pass (gsk_context& c, void (*kernel) (P...), int64_t grid, size_t smem,
+inline void launch_pass (const gsk_context& c, void (*kernel) (P...), int64_t grid, size_t smem,
                          cudaStream_t s, const redo_gate& gate, A&&... args)
 {
   cudaLaunchAttribute dependent;
@@ -49,33 +49,33 @@ inline void launch_pass (gsk_context& c, void (*kernel) (P...), int64_t grid, si
   cudaLaunchKernelEx (&cfg, kernel, std::forward<A> (args)...);
 }
 
-// Kernel may take `smem` bytes of dynamic shared memory (beyond 48 KiB a block in all,
+// kernel may take `smem` bytes of dynamic shared memory (beyond 48 KiB a block in all,
 // a kernel must ask; staged indices of single max and min take 34 KiB besides the tile's
 // 17).  Asked once a size in a context.  False where the block's shared memory, static
 // and dynamic, is more than the device (or the profile it is clamped to) gives a block.
-template <auto Kernel>
-bool allow_dynamic_smem (gsk_context& c, size_t smem)
+template <typename... P>
+bool allow_dynamic_smem (const gsk_context& c, void (*kernel) (P...), size_t smem)
 {
-  gsk_context::kernel_state *k = kernel_state_of (c, (const void *) Kernel);
+  gsk_context::kernel_state *k = kernel_state_of (c, (const void *) kernel);
   if (k && smem <= k->smem_allowed)
     return true;
   cudaFuncAttributes a;
-  if (cudaFuncGetAttributes (&a, Kernel) != cudaSuccess
+  if (cudaFuncGetAttributes (&a, kernel) != cudaSuccess
       || a.sharedSizeBytes + smem > c.limits.smem_per_block)
     return false;
-  cudaFuncSetAttribute (Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
+  cudaFuncSetAttribute (kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
   if (k)
     k->smem_allowed = smem;
   return true;
 }
 
-// blocks of Kernel the GPU holds at once, at `threads` a block and `smem` bytes of
+// blocks of kernel the GPU holds at once, at `threads` a block and `smem` bytes of
 // dynamic shared memory (asked once a shape in a context: a kernel takes a few at most:
 // no extras, head flags, indices, both)
-template <auto Kernel>
-int64_t resident_blocks (gsk_context& c, int threads, size_t smem)
+template <typename... P>
+int64_t resident_blocks (const gsk_context& c, void (*kernel) (P...), int threads, size_t smem)
 {
-  gsk_context::kernel_state *k = kernel_state_of (c, (const void *) Kernel);
+  gsk_context::kernel_state *k = kernel_state_of (c, (const void *) kernel);
   int i = 0;
   if (k)
     {
@@ -86,12 +86,12 @@ int64_t resident_blocks (gsk_context& c, int threads, size_t smem)
         return k->resident[i].blocks;
     }
   int per_sm = 0;
-  cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, Kernel, threads, smem);
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel, threads, smem);
   if (c.limits.clamped_to)
     {
       // at most what the smaller GPU's shared memory and threads hold
       cudaFuncAttributes a;
-      if (cudaFuncGetAttributes (&a, Kernel) == cudaSuccess)
+      if (cudaFuncGetAttributes (&a, kernel) == cudaSuccess)
         per_sm = std::min<int64_t> (per_sm, c.limits.smem_per_sm
                                             / (a.sharedSizeBytes + smem + c.limits.smem_reserved_per_block));
       per_sm = std::min (per_sm, c.limits.threads_per_sm / threads);

@@ -24,7 +24,7 @@ struct tuning
   long long line_blocks_min_lines;
   // the look-back's pacing (look_back.cuh), ns of __nanosleep: before a tile's first poll,
   // and between polls.  Only grids of more tiles than the GPU holds at once wait, and only
-  // states packed with their flags (device_scan.cuh: launch_decoupled)
+  // states packed with their flags (device_scan.cuh: settle_look_back)
   unsigned look_back_wait_ns;
   unsigned look_back_poll_ns;
   // the L2 prefetch of the decoupled tiles (tile_io.cuh: prefetch_tile) in such grids:
