@@ -7,8 +7,12 @@
 
 ## `pkg install` calls this in the unpacked package once the files are in place: the
 ## Info manual of the functions (src/doc.info, where makeinfo made it) goes beside them,
-## where `doc NAME` looks for it: the m-files' folder and the compiled function's.
+## where `doc NAME` looks for it: the m-files' folder and the compiled function's.  The
+## MEX file's help is its m-file's, which Octave reads only beside the MEX file.
 function post_install (desc)
+  for mex = dir (fullfile (desc.archprefix, "*", "gpuscan_mex.mex"))'
+    copyfile (fullfile (desc.dir, "gpuscan_mex.m"), mex.folder);
+  endfor
   manual = fullfile ("src", "doc.info");
   if (! exist (manual, "file"))
     return;

@@ -8,7 +8,7 @@ function ok = run_suite ()
   info = gpuscan_info ();
   printf ("gpuscan suite: engines %s; algorithms %s\n", strjoin (info.engines, ", "),
           strjoin (info.algorithms, ", "));
-  names = {"gpuscan_info", "gpuscan", "gpuscan_array", "gpuscan_compact", "gpuscan_filter", "gather", ...
+  names = {"gpuscan_info", "gpuscan", "gpuscan_mex", "gpuscan_array", "gpuscan_compact", "gpuscan_filter", "gather", ...
            "classUnderlying", "existsOnGPU", "gpuscan_bench", "gpuscan_trace"};
   only = strtrim (getenv ("GPUSCAN_SUITE_FUNCTIONS"));
   if (! isempty (only))

@@ -39,7 +39,7 @@ fi
 rm -f /tmp/check-tree-tsort.$$
 # layers, top to bottom: a module may include its own layer and those after it (the
 # kernels' levels are named k-FOLDER, k-top for the files at the top of kernels/)
-layers="octave engine cpu cuda k-top k-auxiliary k-dispatch k-agent k-tuning k-block k-ops base"
+layers="octave mex engine cpu cuda k-top k-auxiliary k-dispatch k-agent k-tuning k-block k-ops base"
 rank () { local i=0 l; for l in $layers; do [ "$l" = "$1" ] && { echo $i; return; }; i=$((i + 1)); done; echo -1; }
 layer () {
   case $1 in

@@ -14,6 +14,7 @@
 #include "engine/auto_choice.h"
 #include "engine/device_arrays.h"
 #include "engine/engine.h"
+#include "engine/group_scan.h"
 #include "engine/scan_plan.h"
 #include "engine/settings.h"
 #ifdef GPUSCAN_WITH_CUDA
@@ -120,6 +121,16 @@ int engine_trace (trace_algorithm a, int padded, const double *x, int n, double 
   return nsteps;
 }
 
+int engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n)
+{
+  return cpu_nonzero_flags (t, x, flags, n) == 1;
+}
+
+int engine_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n)
+{
+  return cpu_convert (from, to, x, y, n);
+}
+
 void engine_compact (size_t elem_bytes, const void *x, const uint8_t *mask, int64_t n, void *y)
 {
   cpu_compact (elem_bytes, x, mask, n, y);
@@ -147,6 +158,36 @@ static engine_status widen_input (const scan_desc *d, const scan_plan *p, scan_d
   w->x = *hold;
   w->input = SCAN_INPUT_AS_OUTPUT;
   return ENGINE_OK;
+}
+
+/* "groups" of host arrays (group_scan.h), in host memory */
+static engine_status host_alloc (size_t bytes, void **p, char *msg, size_t msg_size)
+{
+  if ((*p = malloc (bytes)))
+    return ENGINE_OK;
+  snprintf (msg, msg_size, "out of host memory for the groups' sorted copy (%.2f GiB)",
+            bytes / 1073741824.0);
+  return ENGINE_NO_MEMORY;
+}
+
+static engine_status host_permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
+                                   int64_t len, int64_t outer, const int64_t *order, int scatter,
+                                   int index_map, char *msg, size_t msg_size)
+{
+  (void) msg;
+  (void) msg_size;
+  cpu_permute (elem_bytes, x, y, inner, len, outer, order, scatter, index_map);
+  return ENGINE_OK;
+}
+
+static const array_backend host_memory = {
+  .name = "host", .alloc = host_alloc, .free = free, .permute = host_permute
+};
+
+engine_status engine_group_scan (const scan_desc *d, const int64_t *order, const uint8_t *heads,
+                                 scan_algorithm a, char *msg, size_t msg_size)
+{
+  return group_scan (&host_memory, engine_scan, d, order, heads, a, msg, msg_size);
 }
 
 engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size)

@@ -64,6 +64,13 @@ void engine_get_info (engine_info *info);
    unload runs, and at exit. */
 void engine_release (void);
 
+/* flags[i] = x[i] != 0 (head flags, logical (X)) of a host array; 1 where x holds a NaN
+   (no logical value), else 0 */
+int engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n);
+/* y = x of a host array in class SCAN_DOUBLE from a real class (or SCAN_CDOUBLE from
+   SCAN_CSINGLE); -1 for other pairs */
+int engine_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n);
+
 /* The number of nonzero bytes of mask, and y = x(mask) of a host array (the elements,
    elem_bytes each, where mask is nonzero, in order). */
 int64_t engine_count_nonzero (const uint8_t *mask, int64_t n);

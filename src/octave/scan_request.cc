@@ -4,235 +4,111 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <sys/mman.h>
 
 #include <octave/version.h>
 
+#include "engine/scan_request.h"
+
 namespace
 {
-// what changed in Octave 11's cumsum, cumprod, cummax and cummin
+  // whose class rules the request builder applies: the Octave this is built for
 #if OCTAVE_MAJOR_VERSION >= 11
-  constexpr bool integer_sums_native = true;
-  constexpr bool complex_arg_unfolded = true;
+  constexpr class_rules octave_rules = RULES_OCTAVE_11;
 #else
-  constexpr bool integer_sums_native = false;
-  constexpr bool complex_arg_unfolded = false;
+  constexpr class_rules octave_rules = RULES_OCTAVE_BEFORE_11;
 #endif
 
-  std::string lower (std::string s)
+  [[noreturn]] void raise_request_error (const request_error& e)
   {
-    for (auto& c : s)
-      c = std::tolower (static_cast<unsigned char> (c));
-    return s;
+    error_with_id (e.id, "gpuscan: %s", e.msg);
   }
 
-  // DIM, or a vector of dimensions (Octave 11's VECDIM: r.vecdim where it has two or
-  // more, with the same errors); dimensions beyond the array's are singleton ones
-  void parse_dim (const octave_value& v, int argn, scan_request& r)
+  // an argument as the request builder reads it (text and values kept alive by the
+  // caller); values only for DIM's place
+  request_arg describe (const octave_value& v, std::string& text,
+                        std::optional<NDArray>& values, bool dim_place)
   {
-    if (! (v.isnumeric () || v.islogical ()) || v.iscomplex () || ! v.dims ().isvector ()
-        || v.isempty ())
-      error_with_id ("gpuscan:dim", "gpuscan: DIM (argument %d) must be a positive "
-                     "integer or a vector of them (VECDIM)", argn);
-    const NDArray dims = v.array_value ();
-    const bool vec = dims.numel () > 1;
-    std::vector<int> seen;
-    for (octave_idx_type i = 0; i < dims.numel (); i++)
+    request_arg a = {};
+    a.is_char = v.is_string ();
+    if (a.is_char && v.rows () <= 1)
       {
-        const double d = dims(i);
-        if (! (d >= 1) || d != std::floor (d) || std::isinf (d))
-          error_with_id ("gpuscan:dim", vec ? "gpuscan: invalid dimension in VECDIM = %g "
-                         "(argument %d): dimensions are positive integers"
-                         : "gpuscan: invalid dimension DIM = %g (argument %d): DIM is a "
-                         "positive integer", d, argn);
-        const int k = d > 0x7fffffff ? 0x7fffffff : static_cast<int> (d);
-        for (int j : seen)
-          if (j == k)
-            error_with_id ("gpuscan:dim", "gpuscan: duplicate dimension in VECDIM = %d "
-                           "(argument %d)", k, argn);
-        seen.push_back (k);
+        text = v.string_value ();
+        a.text = text.c_str ();
       }
-    if (vec)
-      r.vecdim = seen;
-    else
-      r.dim = seen[0];
-  }
-
-  void set_flag (int& flag, int value, const char *a, const char *b)
-  {
-    if (flag >= 0 && flag != value)
-      error_with_id ("gpuscan:conflict", "gpuscan: options \"%s\" and \"%s\" conflict",
-                     a, b);
-    flag = value;
-  }
-}
-
-bool scan_op_named (const std::string& name, scan_op& op)
-{
-  for (int i = 0; i < SCAN_NOPS; i++)
-    if (i != SCAN_SATSUM && i != SCAN_RECURRENCE && name == scan_op_name (static_cast<scan_op> (i)))
+    a.is_numeric = v.isnumeric () || v.islogical ();
+    a.is_complex = v.iscomplex ();
+    a.is_sparse = v.issparse ();
+    a.is_single = v.is_single_type ();
+    a.is_vector = v.dims ().isvector ();
+    a.numel = v.numel ();
+    if (dim_place && a.is_numeric && ! a.is_complex && ! a.is_char)
       {
-        op = static_cast<scan_op> (i);
-        return true;
+        values = v.array_value ();
+        a.values = values->data ();
       }
-  return false;
+    return a;
+  }
+
+  // dims as the request builder takes them
+  struct dims64
+  {
+    int64_t d[16];
+    std::vector<int64_t> more;
+    const int64_t *p;
+    int n;
+    explicit dims64 (const dim_vector& dv) : n (dv.ndims ())
+    {
+      int64_t *q = d;
+      if (n > 16)
+        {
+          more.resize (n);
+          q = more.data ();
+        }
+      for (int i = 0; i < n; i++)
+        q[i] = dv(i);
+      p = q;
+    }
+  };
 }
 
 scan_request parse_scan_options (const octave_value_list& args, int first)
 {
+  // (the common call has no option: nothing is described, nothing allocated)
+  const int n = args.length ();
+  std::vector<request_arg> a (n > first ? n : 0);
+  std::vector<std::string> text (a.size ());
+  std::optional<NDArray> values;
+  for (int i = first; i < n; i++)
+    a[i] = describe (args(i), text[i], values, i == first);
   scan_request r;
-  const int shift = first - 1;   // argument numbers as the user wrote them
-  bool has_dim = false;
-  if (args.length () > first && ! args(first).is_string ())
-    {
-      parse_dim (args(first), 2, r);
-      has_dim = true;
-      first++;
-    }
-  for (int i = first; i < args.length (); i++)
-    {
-      const int argn = i + 1 - shift;
-      if (! args(i).is_string () || args(i).rows () > 1)
-        error_with_id ("gpuscan:option", "gpuscan: argument %d must be an option "
-                       "name (a string); DIM may only be argument 2", argn);
-      const std::string opt = lower (args(i).string_value ());
-      scan_op op;
-      if (scan_op_named (opt, op))
-        {
-          if (r.op_set && op != r.op)
-            error_with_id ("gpuscan:conflict", "gpuscan: operators \"%s\" and \"%s\" "
-                           "conflict (argument %d)", scan_op_name (r.op),
-                           opt.c_str (), argn);
-          r.op = op;
-          r.op_set = true;
-        }
-      else if (opt == "inclusive" || opt == "exclusive")
-        set_flag (r.exclusive, opt == "exclusive", "inclusive", "exclusive");
-      else if (opt == "forward" || opt == "reverse")
-        set_flag (r.reverse, opt == "reverse", "forward", "reverse");
-      else if (opt == "accurate")
-        r.accurate = true;
-      else if (opt == "reproducible")
-        r.reproducible = true;
-      else if (opt == "omitnan" || opt == "includenan")
-        set_flag (r.omitnan, opt == "omitnan", "omitnan", "includenan");
-      // (MATLAB's names since R2023a)
-      else if (opt == "omitmissing" || opt == "includemissing")
-        set_flag (r.omitnan, opt == "omitmissing", "omitmissing", "includemissing");
-      else if (opt == "all")
-        r.all = true;
-      else if (opt == "linear")
-        r.linear = true;
-      else if (opt == "native" || opt == "double")
-        {
-          const int oc = opt == "native" ? 1 : 2;
-          if (r.outclass && r.outclass != oc)
-            error_with_id ("gpuscan:conflict", "gpuscan: options \"native\" and "
-                           "\"double\" conflict");
-          r.outclass = oc;
-        }
-      else if (opt == "segments" || opt == "keys" || opt == "groups" || opt == "algorithm"
-               || opt == "recurrence" || opt == "initial" || opt == "comparisonmethod")
-        {
-          if (i + 1 >= args.length ())
-            error_with_id ("gpuscan:missing_value", "gpuscan: option \"%s\" "
-                           "(argument %d) needs a value", opt.c_str (), argn);
-          const octave_value& v = args(++i);
-          if (opt == "segments")
-            {
-              r.segments = v;
-              r.has_segments = true;
-            }
-          else if (opt == "keys")
-            {
-              r.keys = v;
-              r.has_keys = true;
-            }
-          else if (opt == "groups")
-            {
-              r.groups = v;
-              r.has_groups = true;
-            }
-          else if (opt == "recurrence")
-            {
-              if (r.op_set && r.op != SCAN_RECURRENCE)
-                error_with_id ("gpuscan:conflict", "gpuscan: operators \"%s\" and "
-                               "\"recurrence\" conflict (argument %d)", scan_op_name (r.op), argn);
-              r.op = SCAN_RECURRENCE;
-              r.op_set = true;
-              r.coef = v;
-            }
-          else if (opt == "initial")
-            {
-              r.initial = v;
-              r.has_initial = true;
-            }
-          else if (opt == "comparisonmethod")
-            {
-              const std::string m = v.is_string () && v.rows () == 1
-                                    ? lower (v.string_value ()) : "";
-              if (m != "auto" && m != "real" && m != "abs")
-                error_with_id ("gpuscan:option", "gpuscan: \"ComparisonMethod\" "
-                               "(argument %d) takes \"auto\", \"real\" or \"abs\"",
-                               argn + 1);
-              r.compare = m == "auto" ? 0 : m == "real" ? 1 : 2;
-            }
-          else
-            {
-              if (! v.is_string ())
-                error_with_id ("gpuscan:algorithm", "gpuscan: ALGORITHM (argument %d) "
-                               "must be a name", argn + 1);
-              const int a = engine_algorithm_from_name (v.string_value ().c_str ());
-              if (a < 0)
-                error_with_id ("gpuscan:algorithm", "gpuscan: unknown ALGORITHM "
-                               "\"%s\" (argument %d); known: auto, cpu, kogge-stone, "
-                               "brent-kung, decoupled, cub",
-                               v.string_value ().c_str (), argn + 1);
-              r.algorithm = static_cast<scan_algorithm> (a);
-            }
-        }
-      else
-        error_with_id ("gpuscan:option", "gpuscan: unknown option \"%s\" "
-                       "(argument %d); known: sum, prod, max, min, and, or, xor, bitand, "
-                       "bitor, bitxor, logsumexp, native, double, "
-                       "inclusive, exclusive, forward, reverse, omitnan, includenan, "
-                       "omitmissing, includemissing, all, linear, ComparisonMethod, "
-                       "accurate, reproducible, segments, keys, groups, recurrence, initial, algorithm",
-                       args(i).string_value ().c_str (), argn);
-    }
-  if (r.all && has_dim)
-    error_with_id ("gpuscan:dim", "gpuscan: cannot set DIM or VECDIM with \"all\" (it "
-                   "scans every element, as X(:))");
-  if ((r.linear || r.compare >= 0) && r.op != SCAN_MAX && r.op != SCAN_MIN)
-    error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" applies to max and min, "
-                   "not to \"%s\"", r.linear ? "linear" : "ComparisonMethod",
-                   scan_op_name (r.op));
-  if (r.has_initial && r.op != SCAN_RECURRENCE)
-    error_with_id ("gpuscan:initial", "gpuscan: option \"initial\" takes \"recurrence\", A");
-  if (r.op == SCAN_RECURRENCE && (r.outclass || r.omitnan >= 0 || r.accurate || r.has_groups))
-    error_with_id ("gpuscan:conflict", "gpuscan: \"recurrence\" takes no \"%s\"",
-                   r.outclass == 1 ? "native" : r.outclass == 2 ? "double" : r.omitnan == 1
-                   ? "omitnan" : r.omitnan == 0 ? "includenan" : r.accurate ? "accurate" : "groups");
-  if (r.has_segments + r.has_keys + r.has_groups > 1)
-    error_with_id ("gpuscan:conflict", "gpuscan: options \"segments\", \"keys\" and "
-                   "\"groups\" conflict (each gives the segments)");
-  if (r.omitnan >= 0 && r.op != SCAN_SUM && r.op != SCAN_PROD && r.op != SCAN_MAX
-      && r.op != SCAN_MIN)
-    error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" applies to sum, prod, max "
-                   "and min, not to \"%s\"", r.omitnan ? "omitnan" : "includenan",
-                   scan_op_name (r.op));
-  if (r.accurate && r.op != SCAN_SUM)
-    error_with_id ("gpuscan:conflict", "gpuscan: option \"accurate\" applies to sums, "
-                   "not to \"%s\"", scan_op_name (r.op));
-  if (r.reproducible && r.algorithm == ALG_CUB)
-    error_with_id ("gpuscan:conflict", "gpuscan: option \"reproducible\" does not apply to "
-                   "algorithm \"cub\", whose look-back has no fixed order (take \"decoupled\")");
-  if (r.outclass && r.op != SCAN_SUM && r.op != SCAN_PROD)
-    error_with_id ("gpuscan:conflict", "gpuscan: option \"%s\" does not apply to "
-                   "\"%s\"", r.outclass == 1 ? "native" : "double",
-                   scan_op_name (r.op));
+  scan_options& o = r.options;
+  request_error e;
+  if (scan_options_parse (a.data (), n, first, &o, &e))
+    raise_request_error (e);
+  r.op = o.op;
+  r.exclusive = o.exclusive;
+  r.reverse = o.reverse;
+  r.omitnan = o.omitnan;
+  r.accurate = o.accurate;
+  r.algorithm = o.algorithm;
+  r.dim = o.dim;
+  r.vecdim.assign (o.vecdim, o.vecdim + o.nvecdim);
+  r.all = o.all;
+  r.linear = o.linear;
+  if ((r.has_segments = o.segments >= 0))
+    r.segments = args(o.segments);
+  if ((r.has_keys = o.keys >= 0))
+    r.keys = args(o.keys);
+  if ((r.has_groups = o.groups >= 0))
+    r.groups = args(o.groups);
+  if (o.coef >= 0)
+    r.coef = args(o.coef);
+  if ((r.has_initial = o.initial >= 0))
+    r.initial = args(o.initial);
   return r;
 }
 
@@ -282,146 +158,45 @@ bool scan_type_complex (scan_type t)
 
 void scan_extent (const dim_vector& dv, int dim, int64_t& inner, int64_t& len, int64_t& outer)
 {
-  if (dim == 0)
-    {
-      dim = 1;
-      for (int i = 0; i < dv.ndims (); i++)
-        if (dv(i) != 1)
-          {
-            dim = i + 1;
-            break;
-          }
-    }
-  inner = 1;
-  len = dim <= dv.ndims () ? dv(dim - 1) : 1;
-  outer = 1;
-  for (int i = 0; i < dv.ndims (); i++)
-    {
-      if (i < dim - 1)
-        inner *= dv(i);
-      else if (i > dim - 1)
-        outer *= dv(i);
-    }
+  const dims64 d (dv);
+  scan_extent (d.p, d.n, dim, &inner, &len, &outer);
 }
 
 scan_desc plan_scan (const dim_vector& dv, scan_type in, const scan_request& r, int nargout)
 {
-  if (nargout > 2)
-    error_with_id ("gpuscan:nargout", "gpuscan: at most 2 outputs, [Y, IY]");
-  if (nargout > 1 && r.op != SCAN_MAX && r.op != SCAN_MIN)
-    error_with_id ("gpuscan:index", "gpuscan: the index output IY needs \"max\" or "
-                   "\"min\", not \"%s\"", scan_op_name (r.op));
-  scan_desc d = {};
-  scan_extent (dv, r.dim, d.inner, d.len, d.outer);
-  d.exclusive = r.exclusive > 0;
-  d.reverse = r.reverse > 0;
-  d.op = r.op;
-  d.index = nullptr;
-
-  const bool complex = scan_type_complex (in);
-  const bool integer = in >= SCAN_INT8 && in <= SCAN_UINT64;
-  const char *cls = scan_type_class (in);
-  if (r.op == SCAN_AND || r.op == SCAN_OR || r.op == SCAN_XOR)
+  request_arg coef = {}, initial = {};
+  const bool recurrence = r.op == SCAN_RECURRENCE;
+  std::string coef_class, text;
+  std::optional<NDArray> values;
+  if (recurrence)
     {
-      // on logical values: X as logical (X) gives them (the gateway converts)
-      if (complex)
-        error_with_id ("gpuscan:type", "gpuscan: \"%s\" takes logical or real X, got "
-                       "complex %s", scan_op_name (r.op), cls);
-      d.type = SCAN_LOGICAL;
-      return d;
+      coef = describe (r.coef, text, values, false);
+      coef_class = r.coef.class_name ();
+      coef.class_name = coef_class.c_str ();
+      if (r.has_initial)
+        initial = describe (r.initial, text, values, false);
     }
-  if (r.op == SCAN_BITAND || r.op == SCAN_BITOR || r.op == SCAN_BITXOR)
-    {
-      if (in != SCAN_UINT8 && in != SCAN_UINT16 && in != SCAN_UINT32 && in != SCAN_UINT64)
-        error_with_id ("gpuscan:type", "gpuscan: \"%s\" takes unsigned integers (uint8, "
-                       "uint16, uint32, uint64), got %s%s", scan_op_name (r.op),
-                       complex ? "complex " : "", cls);
-      d.type = in;
-      return d;
-    }
-  if (r.op == SCAN_RECURRENCE)
-    {
-      // floating as Octave's arithmetic gives A .* Y + X: single where X, A or Y0 is
-      // single, complex where one is complex (integers and logical as double)
-      const octave_value& a = r.coef;
-      if (! (a.isnumeric () || a.islogical ()) || a.issparse ())
-        error_with_id ("gpuscan:recurrence", "gpuscan: \"recurrence\" takes a full numeric "
-                       "A (a scalar or the size of X), got %s", a.class_name ().c_str ());
-      const octave_value& y0 = r.initial;
-      if (r.has_initial && (! (y0.isnumeric () || y0.islogical ()) || y0.numel () != 1))
-        error_with_id ("gpuscan:initial", "gpuscan: \"initial\" takes a numeric scalar Y0");
-      const bool single = in == SCAN_SINGLE || in == SCAN_CSINGLE || a.is_single_type ()
-                          || (r.has_initial && y0.is_single_type ());
-      const bool cplx = complex || a.iscomplex () || (r.has_initial && y0.iscomplex ());
-      d.type = single ? (cplx ? SCAN_CSINGLE : SCAN_SINGLE) : (cplx ? SCAN_CDOUBLE : SCAN_DOUBLE);
-      return d;
-    }
-  if (r.op == SCAN_LOGSUMEXP)
-    {
-      if (complex)
-        error_with_id ("gpuscan:type", "gpuscan: \"logsumexp\" takes real X, got complex "
-                       "%s", cls);
-      d.type = in == SCAN_SINGLE ? SCAN_SINGLE : SCAN_DOUBLE;   // integers as cumsum: double
-      return d;
-    }
-  // Octave 11's cumsum and cumprod keep an integer class (saturating at every step),
-  // earlier versions' give double: the Octave this is built for decides
-  const bool native = r.outclass == 1 || (r.outclass == 0 && integer && integer_sums_native);
-  const bool to_double = r.outclass == 2
-                         || ((integer || in == SCAN_LOGICAL)
-                             && (r.op == SCAN_SUM || r.op == SCAN_PROD) && ! native);
-  // MATLAB's NaN flags where they change Octave's rule (the other two are Octave's)
-  if (r.omitnan == 1 && (r.op == SCAN_SUM || r.op == SCAN_PROD))
-    d.nan_rule = SCAN_NAN_OMIT;
-  else if (r.omitnan == 0 && (r.op == SCAN_MAX || r.op == SCAN_MIN))
-    d.nan_rule = SCAN_NAN_INCLUDE;
-  if (to_double || in == SCAN_DOUBLE || in == SCAN_CDOUBLE)
-    d.type = complex ? SCAN_CDOUBLE : SCAN_DOUBLE;
-  else
-    {
-      d.type = in;
-      // integer "native" sums and products saturate; a logical sum is a running OR, a
-      // logical product a running AND
-      if (d.op == SCAN_SUM && (integer || in == SCAN_LOGICAL))
-        d.op = SCAN_SATSUM;
-      else if (d.op == SCAN_PROD && integer)
-        d.op = SCAN_SATPROD;
-      else if (d.op == SCAN_PROD && in == SCAN_LOGICAL)
-        d.op = SCAN_AND;
-    }
-  // "ComparisonMethod": "real" changes complex max and min, "abs" signed real ones; the
-  // other pairings are Octave's rule, for complex numbers that of the Octave this is
-  // built for (Octave 11 no longer takes an arg of -pi as pi)
-  if (r.compare == 1 && complex)
-    d.compare = SCAN_CMP_REAL;
-  else if (complex && (r.op == SCAN_MAX || r.op == SCAN_MIN) && complex_arg_unfolded)
-    d.compare = SCAN_CMP_ABS;
-  else if (r.compare == 2 && ! complex
-           && (in == SCAN_DOUBLE || in == SCAN_SINGLE || in == SCAN_INT8 || in == SCAN_INT16
-               || in == SCAN_INT32 || in == SCAN_INT64))
-    d.compare = SCAN_CMP_ABS;
-  if (d.type != SCAN_DOUBLE && d.type != SCAN_SINGLE && d.type != SCAN_CDOUBLE
-      && d.type != SCAN_CSINGLE)
-    d.nan_rule = SCAN_NAN_OCTAVE;   // (no NaN to treat)
-  else
-    d.accurate = r.accurate && d.op == SCAN_SUM;
-  // an accurate sum is reproducible too: its double-double additions round in the last
-  // bits of lo, so that its grouping, and the engine, must not depend on the timing
-  d.reproducible = r.reproducible || d.accurate;
-  return d;
+  scan_options o = r.options;
+  o.dim = r.dim;   // (fold_dims may have set it)
+  const dims64 d (dv);
+  scan_desc desc;
+  request_error e;
+  if (scan_desc_of_request (d.p, d.n, in, &o, recurrence ? &coef : nullptr,
+                            recurrence && r.has_initial ? &initial : nullptr, nargout,
+                            octave_rules, &desc, &e))
+    raise_request_error (e);
+  return desc;
 }
 
 int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len,
                     const char *what)
 {
-  if (fdv == xdv)
-    return 1;
-  if (fdv.isvector () && fdv.numel () == len)
-    return 0;
-  error_with_id (what[0] == 'K' ? "gpuscan:keys" : "gpuscan:segments",
-                 "gpuscan: %s must be the size of X (%s) or a vector of length "
-                 "size (X, DIM) = %ld, got %s", what, xdv.str ().c_str (),
-                 static_cast<long> (len), fdv.str ().c_str ());
+  const dims64 f (fdv), x (xdv);
+  request_error e;
+  const int full = scan_flags_layout (f.p, f.n, x.p, x.n, len, what, &e);
+  if (full < 0)
+    raise_request_error (e);
+  return full;
 }
 
 octave_value key_heads (const octave_value& g, const dim_vector& xdv, const scan_desc& d)
@@ -548,10 +323,10 @@ std::shared_ptr<const void> recurrence_coef (const scan_request& r, const dim_ve
                                              scan_desc& d)
 {
   const octave_value& a = r.coef;
-  if (a.numel () != 1 && a.dims () != xdv)
-    error_with_id ("gpuscan:recurrence", "gpuscan: \"recurrence\" takes A of one element or "
-                   "the size of X (%s), got %s", xdv.str ().c_str (), a.dims ().str ().c_str ());
-  d.coef_scalar = a.numel () == 1;
+  const dims64 ad (a.dims ()), xd (xdv);
+  request_error e;
+  if ((d.coef_scalar = scan_coef_layout (ad.p, ad.n, xd.p, xd.n, &e)) < 0)
+    raise_request_error (e);
   if (r.has_initial)
     {
       const Complex y0 = r.initial.complex_value ();

@@ -9,19 +9,19 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/scan_request.h"
 #include "base/scan_desc.h"
 
-// Everything the options select, before it becomes a scan_desc.
+// The options of a call (engine/scan_request.h parses them), with the values of those
+// that take one, as the gateway reads them.
 struct scan_request
 {
+  scan_options options;      // as parsed
   scan_op op = SCAN_SUM;
-  bool op_set = false;
   int exclusive = -1;        // -1: not given
   int reverse = -1;
-  int outclass = 0;          // 0: Octave's default, 1: "native", 2: "double"
   int omitnan = -1;          // -1: not given, 1: "omitnan", 0: "includenan"
   bool accurate = false;     // "accurate": compensated floating sums
-  bool reproducible = false; // "reproducible": the same bits on every call
   octave_value segments;
   bool has_segments = false;
   octave_value keys;         // "keys": a segment starts wherever they change
@@ -36,12 +36,7 @@ struct scan_request
   std::vector<int> vecdim;   // a vector of dimensions (two or more), as Octave 11's VECDIM
   bool all = false;          // "all": the whole array, as X(:)
   bool linear = false;       // "linear": the index output as linear indices into X
-  int compare = -1;          // "ComparisonMethod": -1 not given, 0 "auto", 1 "real", 2 "abs"
 };
-
-// the operator an option names ("sum", ..., "logsumexp"); false for another word (and
-// for "recurrence", an option with a value)
-bool scan_op_named (const std::string& name, scan_op& op);
 
 // args(first - 1) is X; DIM may be args(first), options follow
 scan_request parse_scan_options (const octave_value_list& args, int first);

@@ -10,8 +10,8 @@ octave_value_list sparse_scan (const octave_value& x, const scan_request& r, int
   const char *other = ! fn ? scan_op_name (r.op) : r.exclusive > 0 ? "exclusive"
                       : r.has_segments ? "segments" : r.has_keys ? "keys"
                       : r.has_groups ? "groups" : r.accurate ? "accurate"
-                      : r.reproducible ? "reproducible" : r.outclass == 1 ? "native"
-                      : r.outclass == 2 ? "double" : r.algorithm != ALG_AUTO ? "algorithm"
+                      : r.options.reproducible ? "reproducible" : r.options.outclass == 1 ? "native"
+                      : r.options.outclass == 2 ? "double" : r.algorithm != ALG_AUTO ? "algorithm"
                       : nullptr;
   if (other)
     error_with_id ("gpuscan:sparse", "gpuscan: sparse X takes sum, prod, max and min with "
@@ -38,10 +38,10 @@ octave_value_list sparse_scan (const octave_value& x, const scan_request& r, int
     a.append (octave_value (r.omitnan ? "omitnan" : "includenan"));
   if (r.linear)
     a.append (octave_value ("linear"));
-  if (r.compare >= 0)
+  if (r.options.compare >= 0)
     {
       a.append (octave_value ("ComparisonMethod"));
-      a.append (octave_value (r.compare == 0 ? "auto" : r.compare == 1 ? "real" : "abs"));
+      a.append (octave_value (r.options.compare == 0 ? "auto" : r.options.compare == 1 ? "real" : "abs"));
     }
   return octave::feval ("builtin", a, nargout);
 }
