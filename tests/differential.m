@@ -16,13 +16,14 @@ function ok = differential (ncases = 300, seed = [], only = [])
   endif
   info = gpuscan_info ();
   arrays = ! isempty (info.device_arrays);
+  mex = exist ("gpuscan_mex") == 3;   # (the MEX gateway, where it was built)
   lens = [1 2 3 31 32 33 255 256 257 1023 1024 1025 6143 6144 6145 32767 32768 32769 49153];
   chunk = str2double (getenv ("GPUSCAN_CHUNK_ELEMENTS"));
   if (isfinite (chunk) && chunk >= 3)
     lens = [lens, chunk + [-1 0 1]];
   endif
   failed = 0;
-  counts = zeros (1, 2);   # host calls, device-array calls
+  counts = zeros (1, 3);   # host calls, device-array calls, MEX calls
   t0 = tic ();
   cases = 1:ncases;
   if (! isempty (only))
@@ -50,6 +51,10 @@ function ok = differential (ncases = 300, seed = [], only = [])
         msg = run_case (k, true);
         counts(2)++;
       endif
+      if (isempty (msg) && mex)
+        msg = run_case (k, false, true);
+        counts(3)++;
+      endif
     endif
     counts(1)++;
     if (! isempty (msg))
@@ -60,7 +65,7 @@ function ok = differential (ncases = 300, seed = [], only = [])
       endif
     endif
   endfor
-  printf ("differential: seed %d, %d host and %d device-array cases, %d failed (%.1f s)\n",
+  printf ("differential: seed %d, %d host and %d device-array cases (%d through gpuscan_mex), %d failed (%.1f s)\n",
           seed, counts, failed, toc (t0));
   ok = failed == 0;
 endfunction
@@ -343,7 +348,8 @@ function s = describe (k)
 endfunction
 
 ## ---- one call and its check --------------------------------------------------------
-function [msg, y] = run_case (k, device)
+## the case through gpuscan, on a device array (device), or through gpuscan_mex (mex)
+function [msg, y] = run_case (k, device, mex = false)
   args = {};
   if (! isempty (k.dim))
     args{end+1} = k.dim;
@@ -398,11 +404,15 @@ function [msg, y] = run_case (k, device)
   if (device)
     x = gpuscan_array (x);
   endif
+  scan = @gpuscan;
+  if (mex)
+    scan = @gpuscan_mex;
+  endif
   try
     if (k.index)
-      [y, iy] = gpuscan (x, args{:});
+      [y, iy] = scan (x, args{:});
     else
-      y = gpuscan (x, args{:});
+      y = scan (x, args{:});
     endif
   catch err
     msg = sprintf ("error %s: %s", err.identifier, err.message);
@@ -415,7 +425,7 @@ function [msg, y] = run_case (k, device)
     endif
   endif
   if (k.reproducible)
-    y2 = gpuscan (x, args{:});
+    y2 = scan (x, args{:});
     if (device)
       y2 = gather (y2);
     endif
