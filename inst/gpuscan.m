@@ -88,7 +88,7 @@
 ## @code{gpuscan:@var{reason}}.
 ##
 ## @seealso{cumsum, cumprod, cummax, cummin, gpuscan_info, gpuscan_array, gpuscan_compact, gpuscan_filter,
-## gpuscan_trace}
+## gpuscan_mex, gpuscan_trace}
 ## @end deftypefn
 
 function varargout = gpuscan (varargin)
@@ -115,7 +115,7 @@ endfunction
 %! f = fullfile (fileparts (which ("gpuscan")), "doc.info");
 %! assert (exist (f, "file"), 2);
 %! txt = fileread (f);
-%! for n = {"gpuscan", "gpuscan_array", "gather", "classUnderlying", "existsOnGPU", "gpuscan_compact", "gpuscan_filter", "gpuscan_info", "gpuscan_bench", "gpuscan_trace"}
+%! for n = {"gpuscan", "gpuscan_mex", "gpuscan_array", "gather", "classUnderlying", "existsOnGPU", "gpuscan_compact", "gpuscan_filter", "gpuscan_info", "gpuscan_bench", "gpuscan_trace"}
 %!   assert (! isempty (regexp (txt, ['\n\* ' n{1} ':\s'], "once")), n{1});
 %! endfor
 %! assert (! isempty (strfind (txt, '"exclusive"')));
