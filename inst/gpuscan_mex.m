@@ -157,3 +157,10 @@ endfunction
 %! fail ("gpuscan_mex (sparse (x))", "sparse");
 %! fail ("gpuscan_mex ({1})", "must be numeric or logical");
 %! fail ("[a, b] = gpuscan_mex (x)", "index output IY needs");
+
+%!test
+%! ## cleared (the engine's threads and memory given back) and loaded again
+%! x = rand (2^18, 3);
+%! y = gpuscan_mex (x);
+%! clear gpuscan_mex;
+%! assert (gpuscan_mex (x), y);

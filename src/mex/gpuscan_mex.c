@@ -229,8 +229,17 @@ static class_rules rules_here (void)
   return major > 0 && major < 11 ? RULES_OCTAVE_BEFORE_11 : RULES_OCTAVE_11;
 }
 
+/* the engine's threads and memory, given back before the file is unloaded (clear) */
+static void release_engine (void)
+{
+  engine_release ();
+}
+
 void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
+  static int registered;
+  if (! registered)
+    registered = mexAtExit (release_engine) == 0;
   if (nrhs < 1)
     fail_with ("gpuscan:nargin", "X is missing; usage: Y = gpuscan_mex (X, DIM, OPTION, ...)");
   if (nrhs > MAX_ARGS)
