@@ -123,6 +123,9 @@ endfunction
 %! check (x, "keys", int64 ([3; 3; 1; 1; 1; 2]));
 %! check (x, "keys", "aabbbc");
 %! check (x, "keys", [1 1 NaN NaN 0 -0]);
+%! check (x, "keys", complex ([1 1 2 2 2 2], [0 0 0 1 1 -0]));
+%! check (x, "keys", single ([1 1 2 2 2 2] + 1i));
+%! check (x, "keys", {1});
 %! check (x, "max", "keys", randi (2, 6, 5));
 %! check (single (x), "accurate");
 %! check (x, "accurate", "reverse");

@@ -437,13 +437,21 @@ int scan_coef_layout (const int64_t *adims, int and_, const int64_t *xdims, int 
                dims_text (adims, and_, at, sizeof at));
 }
 
-/* keys k and j differ */
+/* keys k and j differ (floating: 1 real, 2 complex, each part compared as a number) */
 static int keys_differ (const char *p, size_t es, int floating, int64_t k, int64_t j)
 {
-  if (floating && es == 8)
-    return ((const double *) p)[k] != ((const double *) p)[j];
-  if (floating && es == 4)
-    return ((const float *) p)[k] != ((const float *) p)[j];
+  const int parts = floating == 2 ? 2 : 1;
+  const size_t ps = es / (size_t) parts;
+  if (floating && ps == 8)
+    {
+      const double *a = (const double *) p + parts * k, *b = (const double *) p + parts * j;
+      return a[0] != b[0] || (parts == 2 && a[1] != b[1]);
+    }
+  if (floating && ps == 4)
+    {
+      const float *a = (const float *) p + parts * k, *b = (const float *) p + parts * j;
+      return a[0] != b[0] || (parts == 2 && a[1] != b[1]);
+    }
   return memcmp (p + (size_t) k * es, p + (size_t) j * es, es) != 0;
 }
 

@@ -96,8 +96,9 @@ int scan_coef_layout (const int64_t *adims, int and_, const int64_t *xdims, int 
                       request_error *e);
 
 /* "keys": head flags where a key differs from the one before it along the scan (keys as
-   (inner, len, outer) elements of elem_bytes; floating ones compared as numbers: -0 is
-   0, NaN differs from everything), and at each line's first element */
+   (inner, len, outer) elements of elem_bytes; floating ones, 1 real or 2 complex,
+   compared as numbers: -0 is 0, NaN differs from everything), and at each line's first
+   element */
 void scan_key_heads (const void *keys, size_t elem_bytes, int floating, int64_t inner,
                      int64_t len, int64_t outer, uint8_t *heads);
 

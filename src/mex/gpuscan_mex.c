@@ -130,11 +130,13 @@ static const uint8_t *flags_of (const mxArray *f, const int64_t *xdims, int xnd,
   int known;
   const scan_type t = type_of (f, &known);
   const char *what = keys ? "KEYS" : "SEGMENTS";
-  if (keys ? ! (known || mxIsChar (f)) || mxIsSparse (f) || mxIsComplex (f)
-           : ! known || mxIsSparse (f) || mxIsComplex (f))
-    fail_with (keys ? "gpuscan:keys" : "gpuscan:segments", keys
-               ? "KEYS must be a full real numeric, logical or char array"
-               : "SEGMENTS must be a real numeric or logical array of head flags");
+  if (keys && (! (known || mxIsChar (f)) || mxIsSparse (f)))
+    mexErrMsgIdAndTxt ("gpuscan:keys", "%sKEYS must be a full numeric, logical or char array "
+                       "in host memory, got %s", in_octave () ? "" : "gpuscan_mex: ",
+                       mxGetClassName (f));
+  if (! keys && (! known || mxIsComplex (f) || mxIsSparse (f)))
+    fail_with ("gpuscan:segments", "SEGMENTS must be a real numeric or logical array of head "
+               "flags (full, for gpuscan_mex)");
   if ((*full = scan_flags_layout (fdims, fnd, xdims, xnd, d->len, what, &e)) < 0)
     fail_with (e.id, e.msg);
   const int64_t n = (int64_t) mxGetNumberOfElements (f);
@@ -143,7 +145,8 @@ static const uint8_t *flags_of (const mxArray *f, const int64_t *xdims, int xnd,
     {
       const int64_t inner = *full ? d->inner : 1, outer = *full ? d->outer : 1;
       scan_key_heads (mxGetData (f), mxGetElementSize (f),
-                      mxIsDouble (f) || mxIsSingle (f), inner, d->len, outer, h);
+                      mxIsComplex (f) ? 2 : mxIsDouble (f) || mxIsSingle (f), inner, d->len,
+                      outer, h);
       return h;
     }
   if (engine_flags (t, mxGetData (f), h, n))
