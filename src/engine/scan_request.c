@@ -135,8 +135,9 @@ static int check_pairs (const scan_options *r, int has_dim, request_error *e)
     return fail (e, "gpuscan:initial", "option \"initial\" takes \"recurrence\", A");
   if (r->op == SCAN_RECURRENCE && (r->outclass || r->omitnan >= 0 || r->accurate || r->groups >= 0))
     return fail (e, "gpuscan:conflict", "\"recurrence\" takes no \"%s\"",
-                 r->outclass == 1 ? "native" : r->outclass == 2 ? "double" : r->omitnan == 1
-                 ? "omitnan" : r->omitnan == 0 ? "includenan" : r->accurate ? "accurate" : "groups");
+                 r->outclass == 1 ? "native" : r->outclass == 2 ? "double"
+                 : r->omitnan == 1 ? "omitnan" : r->omitnan == 0 ? "includenan"
+                 : r->accurate ? "accurate" : "groups");
   if ((r->segments >= 0) + (r->keys >= 0) + (r->groups >= 0) > 1)
     return fail (e, "gpuscan:conflict", "options \"segments\", \"keys\" and \"groups\" "
                  "conflict (each gives the segments)");

@@ -79,15 +79,17 @@ static int is_complex_type (scan_type t)
   return t == SCAN_CDOUBLE || t == SCAN_CSINGLE;
 }
 
-/* an array's dims as int64 (at most 32) */
+/* an array's dims as int64 (MAX_DIMS of them at most) */
+#define MAX_DIMS 32
 static int dims_of (const mxArray *a, int64_t *dims)
 {
   const mwSize nd = mxGetNumberOfDimensions (a);
   const mwSize *d = mxGetDimensions (a);
-  const int n = nd > 32 ? 32 : (int) nd;
-  for (int i = 0; i < n; i++)
+  if (nd > MAX_DIMS)
+    fail_with ("gpuscan:dims", "gpuscan_mex takes arrays of at most 32 dimensions");
+  for (mwSize i = 0; i < nd; i++)
     dims[i] = (int64_t) d[i];
-  return n;
+  return (int) nd;
 }
 
 /* an argument as the request builder reads it; DIM's values read as doubles */
@@ -124,7 +126,7 @@ static request_arg describe (const mxArray *a, int dim_place)
 static const uint8_t *flags_of (const mxArray *f, const int64_t *xdims, int xnd,
                                 const scan_desc *d, int keys, int *full)
 {
-  int64_t fdims[32];
+  int64_t fdims[MAX_DIMS];
   const int fnd = dims_of (f, fdims);
   request_error e;
   int known;
@@ -266,10 +268,10 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     fail_with (e.id, e.msg);
   if (o.groups >= 0 || o.all || o.nvecdim || o.linear)
     mexErrMsgIdAndTxt ("gpuscan:option", "%sgpuscan_mex takes no \"%s\": gpuscan does",
-                       in_octave () ? "" : "gpuscan_mex: ", o.groups >= 0 ? "groups" : o.all ? "all" : o.nvecdim ? "VECDIM"
-                       : "linear");
+                       in_octave () ? "" : "gpuscan_mex: ", o.groups >= 0 ? "groups"
+                       : o.all ? "all" : o.nvecdim ? "VECDIM" : "linear");
 
-  int64_t dims[32];
+  int64_t dims[MAX_DIMS];
   const int nd = dims_of (x, dims);
   scan_desc d;
   const request_arg *coef = o.coef >= 0 ? &args[o.coef] : NULL;
@@ -284,8 +286,6 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   d.x = mxGetData (x);
   if (d.type == SCAN_LOGICAL && in != SCAN_LOGICAL)
     {
-      if (is_complex_type (in))
-        fail_with ("gpuscan:type", "logical operators take real X");
       uint8_t *l = mxMalloc (n ? (size_t) n : 1);
       if (engine_flags (in, mxGetData (x), l, n))
         fail_with ("gpuscan:nan", "X holds NaN, which has no logical value (\"and\", \"or\" "
@@ -296,7 +296,7 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     {
       d.x = as_operand (x, d.type);
       const mxArray *a = prhs[o.coef];
-      int64_t adims[32];
+      int64_t adims[MAX_DIMS];
       const int and_ = dims_of (a, adims);
       if ((d.coef_scalar = scan_coef_layout (adims, and_, dims, nd, &e)) < 0)
         fail_with (e.id, e.msg);
@@ -324,7 +324,7 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else if (o.keys >= 0)
     d.heads = flags_of (prhs[o.keys], dims, nd, &d, 1, &d.heads_full);
 
-  mwSize out_dims[32];
+  mwSize out_dims[MAX_DIMS];
   for (int i = 0; i < nd; i++)
     out_dims[i] = (mwSize) dims[i];
   if (d.type == SCAN_LOGICAL)

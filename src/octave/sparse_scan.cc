@@ -41,7 +41,8 @@ octave_value_list sparse_scan (const octave_value& x, const scan_request& r, int
   if (r.options.compare >= 0)
     {
       a.append (octave_value ("ComparisonMethod"));
-      a.append (octave_value (r.options.compare == 0 ? "auto" : r.options.compare == 1 ? "real" : "abs"));
+      const int c = r.options.compare;
+      a.append (octave_value (c == 0 ? "auto" : c == 1 ? "real" : "abs"));
     }
   return octave::feval ("builtin", a, nargout);
 }
