@@ -23,9 +23,10 @@ for f in $(am_list base_sources) $(am_list cpu_sources) $(am_list engine_sources
   clang -std=gnu11 $san -fsanitize=fuzzer-no-link -Wno-unknown-pragmas -I"$top/src" \
     -c "$top/src/$f" -o "$b/$(basename "${f%.c}").o" & pids="$pids $!"
 done
+# (C++ objects named apart from C ones: octave/scan_request.cc beside engine/scan_request.c)
 for f in $(am_list host_cxx_sources) $(for n in $(am_list gateway_names); do echo "octave/$n.cc"; done); do
   clang++ -std=gnu++17 $san -fsanitize=fuzzer-no-link $inc -I"$top/kernels" \
-    -c "$top/src/$f" -o "$b/$(basename "${f%.cc}").o" & pids="$pids $!"
+    -c "$top/src/$f" -o "$b/$(basename "${f%.cc}")_cc.o" & pids="$pids $!"
 done
 clang++ -std=gnu++17 $san -fsanitize=fuzzer $inc -c "$top/tests/fuzz/fuzz_gateway.cc" -o "$b/fuzz_gateway.o" & pids="$pids $!"
 for p in $pids; do wait "$p"; done   # (a failed compile fails here)
