@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <stdint.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "base/chunked_scan.h"
 #include "base/work_pool.h"
@@ -11,6 +15,7 @@
 #include "cpu/cpu_engine.h"
 #include "cpu/cpu_filter.h"
 #include "cpu/cpu_trace.h"
+#include "engine/array_backend.h"
 #include "engine/auto_choice.h"
 #include "engine/device_arrays.h"
 #include "engine/engine.h"
@@ -170,24 +175,42 @@ static engine_status host_alloc (size_t bytes, void **p, char *msg, size_t msg_s
   return ENGINE_NO_MEMORY;
 }
 
-static engine_status host_permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
-                                   int64_t len, int64_t outer, const int64_t *order, int scatter,
-                                   int index_map, char *msg, size_t msg_size)
-{
-  (void) msg;
-  (void) msg_size;
-  cpu_permute (elem_bytes, x, y, inner, len, outer, order, scatter, index_map);
-  return ENGINE_OK;
-}
-
-static const array_backend host_memory = {
-  .name = "host", .alloc = host_alloc, .free = free, .permute = host_permute
-};
-
 engine_status engine_group_scan (const scan_desc *d, const int64_t *order, const uint8_t *heads,
                                  scan_algorithm a, char *msg, size_t msg_size)
 {
-  return group_scan (&host_memory, engine_scan, d, order, heads, a, msg, msg_size);
+  /* the host backend's permutes, with a message of its own for the sorted copies */
+  array_backend memory = host_array_backend;
+  memory.alloc = host_alloc;
+  return group_scan (&memory, engine_scan, d, order, heads, a, msg, msg_size);
+}
+
+void engine_huge_pages (void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+  const uintptr_t huge = 2u << 20;
+  if (bytes < 4 * huge)
+    return;
+  const uintptr_t a = ((uintptr_t) p + huge - 1) & ~(huge - 1);
+  const uintptr_t b = ((uintptr_t) p + bytes) & ~(huge - 1);
+  if (b > a)
+    madvise ((void *) a, b - a, MADV_HUGEPAGE);
+#else
+  (void) p;
+  (void) bytes;
+#endif
+}
+
+const char *engine_status_id (engine_status s)
+{
+  switch (s)
+    {
+    case ENGINE_OK: return "";
+    case ENGINE_NO_GPU: return "gpuscan:no_gpu";
+    case ENGINE_UNSUPPORTED: return "gpuscan:unsupported";
+    case ENGINE_NO_MEMORY: return "gpuscan:out_of_memory";
+    case ENGINE_BAD_SETTING: return "gpuscan:environment";
+    default: return "gpuscan:gpu_error";
+    }
 }
 
 engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size)

@@ -71,6 +71,13 @@ int engine_flags (scan_type t, const void *x, uint8_t *flags, int64_t n);
    SCAN_CSINGLE); -1 for other pairs */
 int engine_convert (scan_type from, scan_type to, const void *x, void *y, int64_t n);
 
+/* Asks the kernel for transparent huge pages in a large output's untouched memory
+   (where it offers them on request): its first writes then fault once per 2 MiB, not
+   once per 4 KiB */
+void engine_huge_pages (void *p, size_t bytes);
+/* the gateways' error identifier of a status ("gpuscan:no_gpu", ...; "" for ENGINE_OK) */
+const char *engine_status_id (engine_status s);
+
 /* The number of nonzero bytes of mask, and y = x(mask) of a host array (the elements,
    elem_bytes each, where mask is nonzero, in order). */
 int64_t engine_count_nonzero (const uint8_t *mask, int64_t n);

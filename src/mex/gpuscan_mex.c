@@ -6,32 +6,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 #include "mex.h"
 
 #include "engine/engine.h"
 #include "engine/scan_request.h"
-
-/* Asks the kernel for transparent huge pages in a large output's untouched memory (the
-   oct-file does the same): its first writes then fault once per 2 MiB, not per 4 KiB */
-static void huge_pages (void *p, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-  const uintptr_t huge = 2u << 20;
-  if (bytes < 4 * huge)
-    return;
-  const uintptr_t a = ((uintptr_t) p + huge - 1) & ~(huge - 1);
-  const uintptr_t b = ((uintptr_t) p + bytes) & ~(huge - 1);
-  if (b > a)
-    madvise ((void *) a, b - a, MADV_HUGEPAGE);
-#else
-  (void) p;
-  (void) bytes;
-#endif
-}
 
 /* the most arguments a call takes: X, DIM and every option with its value */
 #define MAX_ARGS 64
@@ -344,17 +323,15 @@ void mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else
     plhs[0] = mxCreateUninitNumericArray ((mwSize) nd, out_dims, class_id_of (d.type), mxREAL);
   d.y = mxGetData (plhs[0]);
-  huge_pages (d.y, (size_t) n * scan_type_size (d.type));
+  engine_huge_pages (d.y, (size_t) n * scan_type_size (d.type));
   if (nlhs > 1)
     {
       plhs[1] = mxCreateUninitNumericArray ((mwSize) nd, out_dims, mxDOUBLE_CLASS, mxREAL);
       d.index = mxGetDoubles (plhs[1]);
-      huge_pages (d.index, (size_t) n * sizeof (double));
+      engine_huge_pages (d.index, (size_t) n * sizeof (double));
     }
   char msg[512] = "";
   const engine_status s = n ? engine_scan (&d, o.algorithm, msg, sizeof msg) : ENGINE_OK;
   if (s != ENGINE_OK)
-    fail_with (s == ENGINE_NO_GPU ? "gpuscan:no_gpu" : s == ENGINE_UNSUPPORTED
-               ? "gpuscan:unsupported" : s == ENGINE_NO_MEMORY ? "gpuscan:out_of_memory"
-               : s == ENGINE_BAD_SETTING ? "gpuscan:environment" : "gpuscan:gpu_error", msg);
+    fail_with (engine_status_id (s), msg);
 }

@@ -7,8 +7,6 @@
 #include <optional>
 #include <string>
 
-#include <sys/mman.h>
-
 #include <octave/version.h>
 
 #include "engine/scan_request.h"
@@ -251,39 +249,10 @@ const uint8_t *host_segment_heads (const octave_value& f, const dim_vector& xdv,
   return reinterpret_cast<const uint8_t *> (hold.data ());
 }
 
-void huge_pages (void *p, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-  const uintptr_t huge = 2u << 20;
-  if (bytes < 4 * huge)
-    return;
-  const uintptr_t a = (reinterpret_cast<uintptr_t> (p) + huge - 1) & ~(huge - 1);
-  const uintptr_t b = (reinterpret_cast<uintptr_t> (p) + bytes) & ~(huge - 1);
-  if (b > a)
-    madvise (reinterpret_cast<void *> (a), b - a, MADV_HUGEPAGE);
-#else
-  (void) p;
-  (void) bytes;
-#endif
-}
-
 void raise_engine_error (engine_status st, const char *msg)
 {
-  switch (st)
-    {
-    case ENGINE_OK:
-      return;
-    case ENGINE_NO_GPU:
-      error_with_id ("gpuscan:no_gpu", "gpuscan: %s", msg);
-    case ENGINE_UNSUPPORTED:
-      error_with_id ("gpuscan:unsupported", "gpuscan: %s", msg);
-    case ENGINE_NO_MEMORY:
-      error_with_id ("gpuscan:out_of_memory", "gpuscan: %s", msg);
-    case ENGINE_BAD_SETTING:
-      error_with_id ("gpuscan:environment", "gpuscan: %s", msg);
-    default:
-      error_with_id ("gpuscan:gpu_error", "gpuscan: %s", msg);
-    }
+  if (st != ENGINE_OK)
+    error_with_id (engine_status_id (st), "gpuscan: %s", msg);
 }
 
 void octave_engine_warning (const char *id, const char *msg)

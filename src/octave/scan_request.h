@@ -82,10 +82,6 @@ octave_value key_heads (const octave_value& g, const dim_vector& xdv, const scan
 int segment_layout (const dim_vector& fdv, const dim_vector& xdv, octave_idx_type len,
                     const char *what);
 
-// Asks the kernel for transparent huge pages in the untouched memory of a large output
-// (where it offers them on request): its first writes then fault once per 2 MiB, not
-// once per 4 KiB
-void huge_pages (void *p, size_t bytes);
 
 // An uninitialized Octave array (Array's own constructor zero-fills, on one thread):
 // the engine writes every element, in parallel, so fresh pages are touched first by the
@@ -98,7 +94,7 @@ AT uninit (const dim_vector& dv)
   if (n == 0)
     return AT (dv);
   E *p = std::allocator<E> ().allocate (n);
-  huge_pages (p, static_cast<size_t> (n) * sizeof (E));
+  engine_huge_pages (p, static_cast<size_t> (n) * sizeof (E));
   return AT (Array<E> (p, dv));
 }
 
