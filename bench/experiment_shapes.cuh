@@ -18,6 +18,9 @@ constexpr shape_values experiment_shapes ()
 #ifdef GSK_ITEMS_4B_LARGE
   v.items_4b_large = GSK_ITEMS_4B_LARGE;
 #endif
+#ifdef GSK_STRIPED_ROWS_NARROW
+  v.striped_rows_narrow = GSK_STRIPED_ROWS_NARROW;
+#endif
 #ifdef GSK_ITEMS_NARROW
   v.items_narrow = GSK_ITEMS_NARROW;
 #endif

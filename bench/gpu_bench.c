@@ -588,7 +588,8 @@ int main (int argc, char **argv)
   /* the logical and bitwise operators (exact: one pass, no fast path to check) */
   static const struct { scan_type type; scan_op op; const char *shape; } bits[] = {
     { SCAN_LOGICAL, SCAN_AND, "vector and" }, { SCAN_LOGICAL, SCAN_XOR, "vector xor" },
-    { SCAN_UINT16, SCAN_BITOR, "vector bitor" }, { SCAN_UINT32, SCAN_BITXOR, "vector bitxor" },
+    { SCAN_UINT8, SCAN_BITXOR, "vector bitxor" }, { SCAN_UINT16, SCAN_BITOR, "vector bitor" },
+    { SCAN_UINT32, SCAN_BITXOR, "vector bitxor" },
     { SCAN_UINT64, SCAN_BITAND, "vector bitand" } };
   for (int t = 0; t < (int) (sizeof bits / sizeof *bits); t++)
     {

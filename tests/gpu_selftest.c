@@ -576,12 +576,12 @@ int main (int argc, char **argv)
 
   /* tiles hold 1024, 2048 or 4096 elements, from 2^21 elements 3072 (8-byte floating),
      4096 (8-byte integers) or 6144 (4 bytes), or, in the striped kernel (4-byte sums and
-     products), 6144 (5120 for several lines or head flags, tested below); sizes at and
-     around their multiples, odd and even */
+     products), 6144 (5120 for several lines or head flags, tested below), and 16384 or
+     8192 (1- and 2-byte elements); sizes at and around their multiples, odd and even */
   static const int64_t sizes_full[] = { 0, 1, 2, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025,
     2047, 2048, 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12288, 65535, 65536, 65537,
     100003, 1048575, 1048577, 3072 * 683 - 1, 4096 * 600 + 1, 4096 * 513 - 1, 6144 * 342 - 1,
-    12288 * 171 - 1, 12288 * 200 + 1, 6144 * 343 + 1, 6144 * 401 - 1, (1 << 22) - 1 };
+    12288 * 171 - 1, 12288 * 200 + 1, 6144 * 343 + 1, 6144 * 401 - 1, 16384 * 130, (1 << 22) - 1 };
   static const int64_t sizes_quick[] = { 0, 1, 33, 1023, 1025, 2048, 4097, 70001, 12288 * 171 - 1 };
   const int64_t *sizes = quick ? sizes_quick : sizes_full;
   const int nsizes = quick ? (int) (sizeof sizes_quick / sizeof *sizes_quick)
@@ -709,22 +709,27 @@ int main (int argc, char **argv)
                     heads[i] = next () % 5003 == 0;
                   check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "striped rounds");
                 }
-            /* native sums of 1- and 2-byte integers (tiles of 4096, clamp maps packed with
-               their flags) over more tiles than the GPU holds at once, whose look-back is
-               paced: forward, exclusive, reverse, head flags */
-            if (scan_type_size (h.type) <= 2 && op == SCAN_SATSUM && ! tiny && ! quick
-                && a == GSK_DECOUPLED)
-              for (int v = 0; v < 4; v++)
+            /* scans of 1- and 2-byte elements in the striped tiles (16384 or 8192
+               elements: native sums, logical and bitwise scans) over more tiles than the
+               GPU holds at once, whose look-back is paced: the last tile full and
+               partial, exclusive (staged tiles), reverse (mirrored tiles: lengths of
+               whole vectors, the last tile full and partial; other lengths staged), head
+               flags (staged) */
+            if (scan_type_size (h.type) <= 2 && ! tiny && ! quick && a == GSK_DECOUPLED
+                && (op == SCAN_SATSUM || op == SCAN_AND || op == SCAN_OR || op == SCAN_XOR
+                    || op == SCAN_BITAND || op == SCAN_BITOR || op == SCAN_BITXOR))
+              for (int v = 0; v < 7; v++)
                 {
+                  static const int64_t extra[7] = { 0, 7, 0, 0, 7, 16, 7 };
                   scan_desc c = h;
-                  c.len = 4096 * 4400 + (v & 1) * 7;
+                  c.len = 16384 * 1100 + extra[v];
                   c.exclusive = v == 1;
-                  c.reverse = v == 2;
+                  c.reverse = v == 2 || v == 5 || v == 6;
                   c.heads_full = v == 3;
                   c.heads = v == 3 ? heads : NULL;
                   for (int64_t i = 0; c.heads && i < scan_numel (&c); i++)
                     heads[i] = next () % 5003 == 0;
-                  check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "narrow native rounds");
+                  check_case (c, (gsk_algorithm) a, x, y, ref, ix, ref_ix, "narrow rounds");
                 }
             /* max and min with the index, which decoupled inclusive scans of lines find
                from the values (kernels/agent/extremum_index.cuh, tiles of 4096): vectors, batched

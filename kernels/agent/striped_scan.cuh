@@ -1,16 +1,21 @@
 // The decoupled scan of contiguous lines (forward, or reverse for one line of whole
-// vectors; inclusive where there is more than one line or there are head flags) of
-// 4-byte elements whose state is the element itself: single sums and products and the
-// wrapping pass of 4-byte native sums.  The tile lives in registers, in rows of one
+// vectors; inclusive where there is more than one line or there are head flags) whose
+// elements travel in 16-byte vectors: 4-byte elements whose state is the element itself
+// (single sums and products, the wrapping pass of 4-byte native sums), and on one line
+// without head flags 1- and 2-byte integers whose states travel packed in the look-back
+// (logical and bitwise scans, native sums).  The tile lives in registers, in rows of one
 // 16-byte vector a thread (a row: striped_threads x 16 bytes, one coalesced stretch), and
 // the block scans all its rows at once.  Without the shared-memory staging of
 // tile_scan_kernel a tile can be twice as large, so half as many look-backs stall their
 // blocks: the look-back is what separates the staged kernel from a copy (without it, the
-// staged kernel runs at the copy time).
+// staged kernel runs at the copy time).  A tile holds the same bytes whatever the
+// element's size, so narrow elements take as few look-backs a byte as 4-byte ones (the
+// staged tiles of 4096 bytes took 3.5x a copy for logical scans, H200).
 #pragma once
 
 #include <cuda_runtime.h>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "agent/look_back.cuh"
@@ -26,16 +31,60 @@ template <typename Op, bool LINES = false>
 struct striped_tile
 {
   typedef typename Op::elem T;
-  // the operators it serves
-  static constexpr bool serves = sizeof (T) == 4 && std::is_same<typename Op::A, T>::value;
+  typedef typename Op::A A;
+  // the operators it serves: 4-byte elements that are their own state; 1- and 2-byte
+  // integers on one line without head flags (a row of a thread's flags would be 16
+  // bytes, and its start bits more than a word holds), their states packed with the
+  // look-back's flags; exclusive scans of 4-byte elements only (a narrow one takes the
+  // staged tiles: no kernel of its own for so rare a call)
+  static constexpr bool narrow = sizeof (T) <= 2 && std::is_integral<T>::value;
+  static constexpr bool serves = (sizeof (T) == 4 && std::is_same<A, T>::value)
+                                 || (narrow && ! LINES && status_word<A>::fits);
+  static constexpr bool serves_exclusive = serves && ! narrow;
   static constexpr int per = 16 / sizeof (T);
   static constexpr int threads = striped_threads;
   static constexpr int row = threads * per;
-  static constexpr int rows = LINES ? striped_rows_lines : striped_rows;
+  static constexpr int rows = LINES ? striped_rows_lines : narrow ? striped_rows_narrow : striped_rows;
   static constexpr int size = rows * row;
 
-  union vec { uint4 u; T e[per]; };
-  vec v[rows];
+  // the rows, as words, a thread's elements read and written as bit fields of them (as
+  // an array of bytes the tile left the registers: 536 bytes of stack, sm_90).  Each read
+  // of a narrow element is an extract of its own, which the compiler may not merge with
+  // another: merged, the fold's extracts stayed live across the look-back and spilled.
+  uint4 v[rows];
+  static constexpr int in_word = 4 / (int) sizeof (T);
+  static __device__ __forceinline__ unsigned& word (uint4& a, int k)
+  { return k == 0 ? a.x : k == 1 ? a.y : k == 2 ? a.z : a.w; }
+  // element c of this thread's vector in row j
+  __device__ __forceinline__ T get (int j, int c)
+  {
+    const unsigned w = word (v[j], c / in_word);
+    if constexpr (in_word == 1)
+      {
+        T e;
+        memcpy (&e, &w, sizeof e);
+        return e;
+      }
+    else
+      {
+        unsigned e;
+        asm volatile ("bfe.u32 %0, %1, %2, %3;" : "=r"(e)
+                      : "r"(w), "r"(8 * (int) sizeof (T) * (c % in_word)), "r"(8 * (int) sizeof (T)));
+        return T (e);
+      }
+  }
+  __device__ __forceinline__ void set (int j, int c, T e)
+  {
+    unsigned& w = word (v[j], c / in_word);
+    if constexpr (in_word == 1)
+      memcpy (&w, &e, sizeof e);
+    else
+      {
+        const int shift = 8 * sizeof (T) * (c % in_word);
+        const unsigned mask = ((1u << 8 * sizeof (T)) - 1) << shift;
+        w = (w & ~mask) | (unsigned (typename std::make_unsigned<T>::type (e)) << shift);
+      }
+  }
 
   // element c of this thread's vector in row j, from the tile's start
   static __device__ __forceinline__ int offset (int j, int c) { return j * row + threadIdx.x * per + c; }
@@ -47,19 +96,24 @@ struct striped_tile
   // mirrors the tile in place, its last use: of the four ways, the one where no kernel
   // spills under the 80-register cap, sm_90.)
   static constexpr bool mirrors = ! LINES;
-  static __device__ __forceinline__ vec mirrored (vec a)
+  static __device__ __forceinline__ unsigned mirrored (unsigned w)
+  { return in_word == 1 ? w : __byte_perm (w, 0, in_word == 2 ? 0x1032 : 0x0123); }
+  static __device__ __forceinline__ uint4 mirrored (uint4 a)
+  { return make_uint4 (mirrored (a.w), mirrored (a.z), mirrored (a.y), mirrored (a.x)); }
+
+  // what the missing elements of a partial tile read as: an element that changes no
+  // state (the identity where the state is the element; a native sum's is 0)
+  static __device__ __forceinline__ T pad ()
   {
-    vec b;
-#pragma unroll
-    for (int c = 0; c < per; c++)
-      b.e[c] = a.e[per - 1 - c];
-    return b;
+    if constexpr (std::is_convertible<A, T>::value)
+      return T (Op::identity ());
+    else
+      return T (0);
   }
 
   // rem: elements from the tile's start to the end (size or fewer: a partial tile, whose
-  // missing elements read as pad: the operator's identity, so that the scan needs no
-  // bounds of its own)
-  __device__ __forceinline__ void load (const line_args& g, int rem, int64_t base, T pad)
+  // missing elements read as pad (), so that the scan needs no bounds of its own)
+  __device__ __forceinline__ void load (const line_args& g, int rem, int64_t base)
   {
     const T *x = static_cast<const T *> (g.x);
     const bool rev = mirrors && g.reverse;
@@ -70,17 +124,13 @@ struct striped_tile
             const uint4 *src = reinterpret_cast<const uint4 *> (x + g.n - base) - 1 - threadIdx.x;
 #pragma unroll
             for (int j = 0; j < rows; j++)
-              {
-                vec a;
-                a.u = __ldcs (src - j * threads);
-                v[j] = mirrored (a);
-              }
+              v[j] = mirrored (__ldcs (src - j * threads));
             return;
           }
         const uint4 *src = reinterpret_cast<const uint4 *> (x + base) + threadIdx.x;
 #pragma unroll
         for (int j = 0; j < rows; j++)
-          v[j].u = __ldcs (src + j * threads);
+          v[j] = __ldcs (src + j * threads);
       }
     else
 #pragma unroll
@@ -89,7 +139,7 @@ struct striped_tile
         for (int c = 0; c < per; c++)
           {
             const int64_t p = base + offset (j, c);
-            v[j].e[c] = offset (j, c) < rem ? x[rev ? g.n - 1 - p : p] : pad;
+            set (j, c, offset (j, c) < rem ? x[rev ? g.n - 1 - p : p] : pad ());
           }
   }
 
@@ -108,7 +158,7 @@ struct striped_tile
             v[j] = mirrored (v[j]);
 #pragma unroll
         for (int j = 0; j < rows; j++)
-          __stcs (dst + j * step, v[j].u);
+          __stcs (dst + j * step, v[j]);
       }
     else
 #pragma unroll
@@ -118,7 +168,7 @@ struct striped_tile
           if (offset (j, c) < rem)
             {
               const int64_t p = base + offset (j, c);
-              y[rev ? g.n - 1 - p : p] = v[j].e[c];
+              y[rev ? g.n - 1 - p : p] = get (j, c);
             }
   }
 };
@@ -134,7 +184,9 @@ template <typename Op>
 inline bool striped_applies (const line_args& g, long long from)
 {
   const bool lines = striped_lines (g);
-  return striped_tile<Op>::serves && g.n >= from && ! g.ix && ! g.gate.exact
+  return (lines ? striped_tile<Op, true>::serves
+          : g.exclusive ? striped_tile<Op>::serves_exclusive : striped_tile<Op>::serves)
+         && g.n >= from && ! g.ix && ! g.gate.exact
          && (! g.reverse || (! lines && g.n % striped_tile<Op>::per == 0))
          && (! lines || (! g.exclusive && g.len >= striped_tile<Op>::per))
          && (! g.heads || (g.heads_full && (reinterpret_cast<uintptr_t> (g.heads) & 3) == 0))
@@ -269,7 +321,7 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op, ORDERED> look)
   if constexpr (LINES)
     striped_head_words<Op> (g, base, rem, head_words);
   tile_t t;
-  t.load (g, rem, base, Op::identity ());
+  t.load (g, rem, base);
   prefetch_tile (g, (int) sizeof (T), blockIdx.x, tile_t::size, look.prefetch_ahead);
   unsigned long long starts = 0;
   if constexpr (LINES)
@@ -289,7 +341,7 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op, ORDERED> look)
             S a = St::identity ();
 #pragma unroll
             for (int c = 0; c < tile_t::per; c++)
-              a = St::combine (a, St::make (Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)),
+              a = St::combine (a, St::make (Op::lift (t.get (j, c), base + tile_t::offset (j, c)),
                                             starts_at (j, c)));
             a = warp_inclusive_scan (a, combine);
             if (lane == 31)
@@ -301,12 +353,13 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op, ORDERED> look)
             continue;
           }
       // (no segment starts in the warp's row, as in most rows of sparse head flags: the
-      // operator's own scan, with no heads to carry)
-      A a = Op::identity ();
+      // operator's own scan, with no heads to carry; the vector folded as a run, which a
+      // native sum folds cheaper than map by map)
+      run_fold<Op> fold;
 #pragma unroll
       for (int c = 0; c < tile_t::per; c++)
-        a = Op::combine (a, Op::lift (t.v[j].e[c], base + tile_t::offset (j, c)));
-      a = warp_inclusive_scan (a, op_combine);
+        fold.step (t.get (j, c), base + tile_t::offset (j, c));
+      A a = warp_inclusive_scan (fold.state (), op_combine);
       if (lane == 31)
         warp_offset[j][warp] = St::make (a, false);
       const A before = shfl_up (a, 1);
@@ -360,28 +413,34 @@ striped_scan_kernel (line_args g, prefix_by_look_back<Op, ORDERED> look)
 #pragma unroll
       for (int c = 0; c < tile_t::per; c++)
         {
-          const T x = t.v[j].e[c];
+          const T x = t.get (j, c);
           if (starts_at (j, c))
             value = R::reset ();
           left |= leaves_range<R> (value, x);   // (never on a pad)
           value = R::step (value, x, base + tile_t::offset (j, c));
-          R::emit (value, &t.v[j].e[c], nullptr);
+          T out;
+          R::emit (value, &out, nullptr);
+          t.set (j, c, out);
         }
       if (EXCLUSIVE)
         {
           // the outputs move up by one element: the thread's first takes the lane
           // before's last (for lane 0: the warp's offset in the tile); keeping the
           // start value for it instead took 15 registers more
-          const T before = shfl_up (t.v[j].e[tile_t::per - 1], 1);
+          const T before = shfl_up (t.get (j, tile_t::per - 1), 1);
 #pragma unroll
           for (int c = tile_t::per - 1; c > 0; c--)
-            t.v[j].e[c] = exclusive_output<Op>::of (t.v[j].e[c - 1]);
+            t.set (j, c, exclusive_output<Op>::of (t.get (j, c - 1)));
           if (lane)
-            t.v[j].e[0] = exclusive_output<Op>::of (before);
+            t.set (j, 0, exclusive_output<Op>::of (before));
           else
-            R::emit (exclusive_output<Op>::of (R::start (St::value (St::combine (tile_prefix_st,
-                                                                                 warp_offset[j][warp])))),
-                     &t.v[j].e[0], nullptr);
+            {
+              T first;
+              R::emit (exclusive_output<Op>::of (R::start (St::value (St::combine (tile_prefix_st,
+                                                                                   warp_offset[j][warp])))),
+                       &first, nullptr);
+              t.set (j, 0, first);
+            }
         }
     }
   t.store (g, rem, base);

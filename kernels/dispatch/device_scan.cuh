@@ -651,11 +651,11 @@ struct plan
     switch (k)
       {
       case pass_kernel::striped_exclusive:
-        if constexpr (striped_tile<Op>::serves && ! inclusive_only<Op>::value)
+        if constexpr (striped_tile<Op>::serves_exclusive && ! inclusive_only<Op>::value)
           return striped_scan_kernel<Op, true, false, O>;
         break;
       case pass_kernel::striped_lines:
-        if constexpr (striped_tile<Op>::serves)
+        if constexpr (striped_tile<Op, true>::serves)
           return striped_scan_kernel<Op, false, true, O>;
         break;
       case pass_kernel::striped:
@@ -747,7 +747,7 @@ struct plan
         p.smem = staged_smem (g);
         return p;
       }
-    if (striped_applies<Op> (g, c.tuning->wide_tile_from))   // 4-byte sums and products, long enough, aligned
+    if (striped_applies<Op> (g, c.tuning->wide_tile_from))   // vectors of small states, long enough, aligned
       {
         const bool lines = striped_lines (g);
         p.kernel = g.exclusive ? pass_kernel::striped_exclusive

@@ -47,6 +47,7 @@ struct shape_values
   int striped_rows = 12;         // H100
   int striped_threads = 128;     // six blocks an SM: H100, H200 2026-11-26
   int striped_rows_lines = 10;   // several lines or head flags: H100, H200 2026-11-25
+  int striped_rows_narrow = 8;   // 1- and 2-byte elements: no spill under the cap, sm_90 ptxas
   // lanes kernels (scans across contiguous vectors): no lane run cut shorter than
   // min_chunk steps; elements a thread loads ahead
   long long lanes_min_chunk = 256;   // H200
@@ -148,6 +149,7 @@ struct wide_tile_shape
 constexpr int striped_rows = shapes.striped_rows;
 constexpr int striped_threads = shapes.striped_threads;
 constexpr int striped_rows_lines = shapes.striped_rows_lines;
+constexpr int striped_rows_narrow = shapes.striped_rows_narrow;
 // blocks an SM its registers must allow for: 768 threads, 80 registers a thread (at 256
 // threads a block, left to itself the compiler took 95, and two blocks an SM; native sums
 // spill a little, and still win)
