@@ -59,6 +59,8 @@
 ## changes along @var{dim} (Thrust's @code{scan_by_key}).
 ## @item @qcode{"groups"}, @var{g}
 ## Running scans within each label of @var{g}, each output in its element's place.
+## Labels that are whole numbers spanning at most @code{numel (@var{g}) + 1} values are
+## counted into order, others sorted (several times slower).
 ## @item @qcode{"algorithm"}, @var{name}
 ## @qcode{"auto"} (default: per shape and size, the engine that was faster in its last
 ## calls), @qcode{"cpu"}, or on the GPU @qcode{"decoupled"}, @qcode{"kogge-stone"},
@@ -1682,6 +1684,26 @@ endfunction
 %!     endif
 %!   endfor
 %! endfor
+%!test
+%! ## labels that are whole numbers of a narrow range are counted into order, others
+%! ## sorted: the same order, so the same bits (+0.5 makes the same groups sorted)
+%! n = 3000;
+%! x = randn (n, 2);
+%! labels = {randi(40, n, 1), int8(randi([-5 5], n, 1)), single(randi(7, n, 1)), ...
+%!           uint64(2^40 + randi(3, n, 1)), randi([-3 3], n, 1) * 1e6, rand(n, 1) > 0.5};
+%! for k = 1:numel (labels)
+%!   g = labels{k};
+%!   sorted = double (g) + 0.5;
+%!   assert (isequal (gpuscan (x, "groups", g), gpuscan (x, "groups", sorted)));
+%!   [m, i] = gpuscan (x, "max", "groups", g, "reverse");
+%!   [ms, is] = gpuscan (x, "max", "groups", sorted, "reverse");
+%!   assert (isequal (m, ms) && isequal (i, is));
+%! endfor
+%! ## -0 and 0 label one group; the extremes of int64 (a range too wide to count)
+%! assert (gpuscan ([1 2 3 4], "groups", [0 -0 1 0]), [1 3 3 7]);
+%! wide = int64 ([intmin("int64"), intmax("int64"), intmin("int64"), 0]);
+%! assert (gpuscan ([1 2 3 4], "groups", wide), [1 2 4 4]);
+%! assert (gpuscan ([1 2 3 4], "groups", [Inf 1 Inf 1]), [1 2 4 6]);
 %!error <GROUPS must be a vector of length size .X, DIM. = 3> gpuscan (1:3, "groups", [1 2])
 %!error <GROUPS must be a full numeric, logical or char vector> gpuscan (1:3, "groups", {1, 2, 3})
 %!error <"segments", "keys" and "groups" conflict> gpuscan (1:3, "groups", 1:3, "keys", 1:3)

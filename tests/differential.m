@@ -51,7 +51,7 @@ function ok = differential (ncases = 300, seed = [], only = [])
         msg = run_case (k, true);
         counts(2)++;
       endif
-      if (isempty (msg) && mex)
+      if (isempty (msg) && mex && ! k.groups)   # (the MEX file takes no "groups")
         msg = run_case (k, false, true);
         counts(3)++;
       endif
@@ -220,6 +220,7 @@ function k = draw_case (lens)
   k.heads_numeric = false;
   k.heads_device = false;
   k.keys = false;
+  k.groups = false;
   dim = effective_dim (k.size, k.dim);
   len = size (k.x, min (dim, 2^31 - 1));
   if (rand () < 0.3)
@@ -242,6 +243,9 @@ function k = draw_case (lens)
     endif
     k.heads_device = rand () < 0.5;
     k.keys = rand () < 0.3;   # the same segments given as keys that change at the heads
+    ## or as "groups": a label of its own a segment, in no order; whole numbers of a
+    ## narrow range (counted), or halves and wide ones (sorted)
+    k.groups = ! k.keys && ! k.heads_full && ! strcmp (k.op, "recurrence") && rand () < 0.3;
   endif
 endfunction
 
@@ -322,7 +326,7 @@ function s = describe (k)
     flags{end+1} = "[Y, IY]";
   endif
   if (! isempty (k.heads))
-    flags{end+1} = sprintf ("%s (%s%s%s)", merge (k.keys, "keys", "segments"),
+    flags{end+1} = sprintf ("%s (%s%s%s)", merge (k.keys, "keys", merge (k.groups, "groups", "segments")),
                             merge (k.heads_full, "full", "per step"),
                             merge (k.heads_numeric, ", numeric", ""),
                             merge (k.heads_device, ", device", ""));
@@ -391,6 +395,11 @@ function [msg, y] = run_case (k, device, mex = false)
       g = int32 (g);
     endif
     args(end+1:end+2) = {"keys", g};
+  elseif (k.groups)
+    segment = cumsum (k.heads(:) != 0);   # (0 for the steps before the first head)
+    label = randperm (max ([segment; 0]) + 1)(segment + 1);
+    label = {label, label + 0.5, int16(label), label * 1e9}{randi (4)};
+    args(end+1:end+2) = {"groups", reshape(label, size (k.heads))};
   elseif (! isempty (k.heads))
     h = k.heads;
     if (device && k.heads_device)

@@ -3,6 +3,7 @@
 
 #include <octave/parse.h>
 
+#include "engine/group_order.h"
 #include "scan_request.h"
 
 group_order order_groups (const octave_value& g, const dim_vector& xdv, const scan_desc& d)
@@ -14,8 +15,23 @@ group_order order_groups (const octave_value& g, const dim_vector& xdv, const sc
     error_with_id ("gpuscan:groups", "gpuscan: GROUPS must be a vector of length "
                    "size (X, DIM) = %ld, got %s", static_cast<long> (d.len),
                    g.dims ().str ().c_str ());
-  // Octave's sort is stable: a group keeps its elements' order
   const dim_vector col (d.len, 1);
+  if (! g.is_string () && ! g.iscomplex ())
+    {
+      // whole numbers of a narrow range: counted (the engine's stable order)
+      group_order go { int64NDArray (col), boolNDArray (col) };
+      const octave_value labels = g.reshape (col);
+      const int done
+        = group_order_by_counting (scan_type_of (labels, "GROUPS"), labels.mex_get_data (), d.len,
+                                   reinterpret_cast<int64_t *> (go.order.fortran_vec ()),
+                                   reinterpret_cast<uint8_t *> (go.heads.fortran_vec ()));
+      if (done < 0)
+        error_with_id ("gpuscan:out_of_memory", "gpuscan: out of host memory for the counts "
+                       "of the labels in GROUPS");
+      if (done)
+        return go;
+    }
+  // others by Octave's sort, which is stable: a group keeps its elements' order
   const octave_value_list s = octave::feval ("sort", ovl (g.reshape (col)), 2);
   const NDArray one_based = s(1).array_value ();
   group_order go { int64NDArray (col), key_heads (s(0), xdv, d).bool_array_value () };

@@ -1,7 +1,8 @@
 // Gateway layer: "groups", G, running scans within groups of unsorted labels, in the
-// original order.  Host labels are put in their stable order here (Octave's sort); the
-// engine layer gathers X into that order, scans a segment a group and scatters the
-// outputs back (engine_group_scan, engine_array_group_scan).
+// original order.  Host labels are put in their stable order here: counted by the engine
+// layer where they are whole numbers of a narrow range (group_order.h), else by Octave's
+// sort; the engine layer gathers X into that order, scans a segment a group and scatters
+// the outputs back (engine_group_scan, engine_array_group_scan).
 #ifndef GPUSCAN_SCAN_GROUPS_H
 #define GPUSCAN_SCAN_GROUPS_H
 
