@@ -1,9 +1,10 @@
 /* "groups": the stable order of the labels, by counting where they are whole numbers of
    a narrow range (the common case: customer, channel or bin numbers).  A histogram of
    the range, its prefix sums, and one pass that puts each position at its label's next
-   slot: a few passes over the labels instead of a comparison sort (2^22 labels of 1000
-   values: about 20 ms against 490 ms for Octave's sort, 2 cores).  The order is the one
-   a stable sort gives, so the scans are the same bits either way. */
+   slot: a few passes over the labels instead of a comparison sort (2 cores, 2^22
+   doubles with 1000 labels: the whole call 184 ms, against 825 ms with Octave's sort and
+   its heads).  The order is the one a stable sort gives, so the scans are the same bits
+   either way. */
 #ifndef GPUSCAN_GROUP_ORDER_H
 #define GPUSCAN_GROUP_ORDER_H
 

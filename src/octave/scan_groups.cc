@@ -19,7 +19,7 @@ group_order order_groups (const octave_value& g, const dim_vector& xdv, const sc
   if (! g.is_string () && ! g.iscomplex ())
     {
       // whole numbers of a narrow range: counted (the engine's stable order)
-      group_order go { int64NDArray (col), boolNDArray (col) };
+      group_order go { uninit<int64NDArray> (col), uninit<boolNDArray> (col) };
       const octave_value labels = g.reshape (col);
       const int done
         = group_order_by_counting (scan_type_of (labels, "GROUPS"), labels.mex_get_data (), d.len,

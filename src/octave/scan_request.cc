@@ -204,29 +204,17 @@ octave_value key_heads (const octave_value& g, const dim_vector& xdv, const scan
                    "array in host memory, got %s", g.class_name ().c_str ());
   const bool full = segment_layout (g.dims (), xdv, d.len, "KEYS");
   // G as (lanes, steps, slices): a head where an element differs from the one before it
-  // along the scan (compared in G's own class, so int64 keys stay exact; NaN != NaN)
+  // along the scan, compared in G's own class (int64 keys stay exact; -0 is 0, NaN differs:
+  // the engine's scan_key_heads, as gpuscan_mex's).  (The reshape makes a range a matrix,
+  // whose data it reads.)
   const octave_idx_type inner = full ? d.inner : 1, len = d.len, outer = full ? d.outer : 1;
-  octave_value g3 = g.reshape (dim_vector (inner, len, outer));
-  boolNDArray h (dim_vector (inner, len, outer), true);
-  if (len > 1)
-    {
-      NDArray later (dim_vector (len - 1, 1)), earlier (dim_vector (len - 1, 1));
-      for (octave_idx_type k = 1; k < len; k++)
-        {
-          later(k - 1) = k + 1;
-          earlier(k - 1) = k;
-        }
-      const octave_value colon (octave_value::magic_colon_t);
-      const octave_value ne
-        = octave::binary_op (octave_value::op_ne,
-                             g3.index_op (octave_value_list (ovl (colon, later, colon))),
-                             g3.index_op (octave_value_list (ovl (colon, earlier, colon))));
-      const boolNDArray changed = ne.bool_array_value ();
-      for (octave_idx_type o = 0; o < outer; o++)
-        for (octave_idx_type k = 1; k < len; k++)
-          for (octave_idx_type i = 0; i < inner; i++)
-            h(i + inner * (k + len * o)) = changed(i + inner * (k - 1 + (len - 1) * o));
-    }
+  const octave_value g3 = g.reshape (dim_vector (inner, len, outer));
+  boolNDArray h = uninit<boolNDArray> (dim_vector (inner, len, outer));
+  const octave_idx_type n = g3.numel ();
+  if (n)
+    scan_key_heads (g3.mex_get_data (), g3.byte_size () / n,
+                    g3.isfloat () ? (g3.iscomplex () ? 2 : 1) : 0, inner, len, outer,
+                    reinterpret_cast<uint8_t *> (h.fortran_vec ()));
   return octave_value (h.reshape (full ? xdv : g.dims ()));
 }
 
