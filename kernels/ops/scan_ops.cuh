@@ -509,6 +509,52 @@ struct run_fold<satsum_op<T>>
   { return { Op::clamp_offset (sum), T (lo), T (hi) }; }
 };
 
+// logsumexp's runs and final steps carry a pair (m, s), the value m + log (s): a step
+// adds exp (x - m) to s (or rescales s where x is the larger), so each element costs one
+// exp, off the dependent chain but for the rare rescale, and a run one log at its end
+// (the state's combine takes an exp and a log1p an element, in the chain).  -Inf
+// elements change nothing, a +Inf m stays, a NaN propagates: lse_op's rules.
+template <typename T> struct lse_pair { T m, s; };
+template <typename T>
+__device__ __forceinline__ lse_pair<T> lse_step (lse_pair<T> v, T x)
+{
+  if (x != x || v.m != v.m)
+    return { v.m + x, v.s };
+  if (x == limits<T>::lowest () || v.m == limits<T>::highest ())
+    return v;
+  if constexpr (sizeof (T) == 4)
+    return x <= v.m ? lse_pair<T> { v.m, v.s + expf (x - v.m) } : lse_pair<T> { x, v.s * expf (v.m - x) + 1 };
+  else
+    return x <= v.m ? lse_pair<T> { v.m, v.s + exp (x - v.m) } : lse_pair<T> { x, v.s * exp (v.m - x) + 1 };
+}
+template <typename T>
+__device__ __forceinline__ T lse_value (lse_pair<T> v)
+{
+  if constexpr (sizeof (T) == 4)
+    return v.m + logf (v.s);
+  else
+    return v.m + log (v.s);
+}
+
+template <typename T>
+struct runner<lse_op<T>>
+{
+  typedef lse_pair<T> V;
+  static constexpr bool checks_range = false;
+  static __device__ __forceinline__ V start (T a) { return { a, T (1) }; }
+  static __device__ __forceinline__ V reset () { return { limits<T>::lowest (), T (1) }; }
+  static __device__ __forceinline__ V step (V v, T x, int64_t) { return lse_step (v, x); }
+  static __device__ __forceinline__ void emit (V v, T *y, double *) { *y = lse_value (v); }
+};
+
+template <typename T>
+struct run_fold<lse_op<T>>
+{
+  lse_pair<T> v = { limits<T>::lowest (), T (1) };
+  __device__ __forceinline__ void step (T x, int64_t) { v = lse_step (v, x); }
+  __device__ __forceinline__ T state () const { return lse_value (v); }
+};
+
 // The saturating sum's fast path for 4- and 8-byte integers: a wrapping sum (its state
 // fits the packed look-back word), whose final pass notes any step whose exact result
 // leaves the type's range (runner::leaves_range).  Where no step does, no step saturated
