@@ -167,11 +167,12 @@ static scan_desc vector_desc (scan_type t, scan_op op, int64_t len, void *x, voi
 static void bench (const char *shape, scan_desc *d, int with_cub)
 {
   const size_t bytes = (size_t) scan_numel (d) * scan_type_size (d->type);
-  const size_t moved = 2 * bytes + (d->heads ? (d->heads_full ? scan_numel (d) : d->len) : 0)
+  const size_t x_bytes = (size_t) scan_numel (d) * scan_type_size (scan_input_type (d));
+  const size_t moved = bytes + x_bytes + (d->heads ? (d->heads_full ? scan_numel (d) : d->len) : 0)
                        + (d->coef && ! d->coef_scalar ? bytes : 0);
   /* the baseline copies as many bytes as the scan reads and writes (head flags and a
-     recurrence's coefficients too) */
-  job copy = { JOB_COPY, d, 0, moved / 2 };
+     recurrence's coefficients too); with x in a narrower class, the output's bytes */
+  job copy = { JOB_COPY, d, 0, d->input != SCAN_INPUT_AS_OUTPUT ? bytes : moved / 2 };
   const double copy_ms = time_job (&copy);
   double cub_ms = 0;
   if (with_cub)
@@ -595,6 +596,16 @@ int main (int argc, char **argv)
     {
       scan_desc d = vector_desc (bits[t].type, bits[t].op, row_len, x, y);
       bench (bits[t].shape, &d, 0);
+    }
+  /* sums into double of logical and int8 x, read in their own class (device arrays of
+     those classes under cumsum); the copy baseline moves the output's bytes */
+  static const struct { scan_input input; const char *shape; } narrow[] = {
+    { SCAN_INPUT_LOGICAL, "vector from logical" }, { SCAN_INPUT_INT8, "vector from int8" } };
+  for (int t = 0; t < (int) (sizeof narrow / sizeof *narrow); t++)
+    {
+      scan_desc d = vector_desc (SCAN_DOUBLE, SCAN_SUM, row_len, x, y);
+      d.input = narrow[t].input;
+      bench (narrow[t].shape, &d, 0);
     }
   /* MATLAB's "includenan" max (the first NaN wins; with the index, as the operator keeps
      it), logsumexp, and "accurate" sums (double-double states, reproducible as the

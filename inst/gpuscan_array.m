@@ -326,6 +326,25 @@ endfunction
 %! endfor
 
 %!testif ; have_arrays ()
+%! ## sums into double of narrower classes, which the scan reads in their own class
+%! ## (or converts first where the algorithm cannot): every algorithm, lines of several
+%! ## tiles, reverse, exclusive, segments, batched lines and across rows
+%! x = mod ((1:20011)', 23) - 11;
+%! f = mod (1:20011, 997)' == 1;
+%! for c = {"logical", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "single"}
+%!   v = ifelse_cast (c{1}, x);
+%!   for a = gpuscan_info ().algorithms
+%!     check_scan (v, "double", "algorithm", a{1});
+%!   endfor
+%!   check_scan (v, "double", "reverse");
+%!   check_scan (v, "double", "exclusive", "segments", f);
+%!   check_scan (reshape (v(1:20000), 2000, 10), "double");
+%!   check_scan (reshape (v(1:20000), 10, 2000), 2, "double");
+%! endfor
+%! check_scan (x > 0);
+%! check_scan (x(1:0) > 0);
+
+%!testif ; have_arrays ()
 %! ## segments as a host array and as a device array, per element and per k
 %! x = mod ((1:3000)', 17) - 8;
 %! f = mod (1:3000, 97)' == 0;

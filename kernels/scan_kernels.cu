@@ -121,6 +121,23 @@ extern "C" int gsk_supports (const scan_desc *d)
   return with_op (d, [] (auto) { });
 }
 
+extern "C" int gsk_reads_input (const scan_desc *d, gsk_algorithm a)
+{
+  switch (d->input)
+    {
+    case SCAN_INPUT_LOGICAL: case SCAN_INPUT_INT8: case SCAN_INPUT_UINT8: case SCAN_INPUT_INT16:
+    case SCAN_INPUT_UINT16: case SCAN_INPUT_INT32: case SCAN_INPUT_UINT32: case SCAN_INPUT_SINGLE:
+      break;
+    default:
+      return 0;
+    }
+  if (d->inner != 1 || gsk_effective_algorithm (d, a) == GSK_CUB)
+    return 0;
+  bool narrow = false;
+  with_op (d, [&] (auto op) { narrow = reads_narrow<decltype (op)>::value; }, a);
+  return narrow;
+}
+
 // CUB covers plain sums of one double or single vector, forward; not reproducible ones,
 // nor "omitnan" ones
 // (its look-back groups the tiles as it finds them)

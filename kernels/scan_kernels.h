@@ -27,6 +27,11 @@ void gsk_context_describe (const gsk_context *c, char *buf, size_t size);
 /* 1 when the kernels scan this (type, operator); 0: use the CPU engine */
 int gsk_supports (const scan_desc *d);
 
+/* 1 when the kernels of algorithm a read x in d's input class (d->input) as it is: sums
+   into double of logical, 8-, 16- and 32-bit integer and single input along vectors
+   (inner == 1), by every algorithm but CUB's; 0: x must come in d's type */
+int gsk_reads_input (const scan_desc *d, gsk_algorithm a);
+
 /* Device workspace the scan needs, in bytes.  A workspace must be zero-filled when it is
    first allocated (the look-back tile flags start invalid); later scans reuse it as is. */
 size_t gsk_workspace_bytes (const gsk_context *c, const scan_desc *d, gsk_algorithm a);

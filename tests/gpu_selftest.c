@@ -805,6 +805,55 @@ int main (int argc, char **argv)
                   scan_type_name ((scan_type) t), runs - runs_before, failures - failures_before,
                   seconds_since (&t0));
       }
+  /* sums into double of narrower input, which the staged tiles read in its own class
+     (gsk_reads_input): every class they take, every algorithm that reads it; sizes
+     around the tiles, exclusive, reverse, head flags full and per step, batched lines and
+     line blocks (32-bit values kept below 2^20, so that no grouping rounds) */
+  if (! quick)
+    {
+      static const scan_input inputs[] = { SCAN_INPUT_LOGICAL, SCAN_INPUT_INT8, SCAN_INPUT_UINT8,
+                                           SCAN_INPUT_INT16, SCAN_INPUT_UINT16, SCAN_INPUT_INT32,
+                                           SCAN_INPUT_UINT32, SCAN_INPUT_SINGLE };
+      static const int64_t narrow_sizes[] = { 1, 2, 33, 1023, 1025, 2049, 3071, 3073, 4097, 70001,
+                                              3072 * 683 - 1, ((int64_t) 1 << 22) + 7 };
+      const long runs_before = runs, failures_before = failures;
+      for (int a = 0; a < GSK_NALGORITHMS; a++)
+        for (int in = 0; in < (int) (sizeof inputs / sizeof *inputs); in++)
+          for (int s = 0; s < (int) (sizeof narrow_sizes / sizeof *narrow_sizes); s++)
+            for (int v = 0; v < 8; v++)
+              {
+                scan_desc c = { 0 };
+                c.type = SCAN_DOUBLE;
+                c.op = SCAN_SUM;
+                c.input = inputs[in];
+                c.inner = 1;
+                c.len = narrow_sizes[s];
+                c.outer = 1;
+                c.exclusive = v == 1 || v == 7;
+                c.reverse = v == 2 || v == 7;
+                c.heads_full = v == 3;
+                c.heads = v == 3 || v == 4 ? heads : NULL;
+                if (v >= 5)   /* batched lines; line blocks */
+                  {
+                    c.outer = v == 5 ? 5 : 1024;
+                    c.len = v == 5 ? c.len / 5 + 1 : 4096 + s;
+                  }
+                if (! gsk_reads_input (&c, (gsk_algorithm) a)
+                    || (a != GSK_DECOUPLED && gsk_effective_algorithm (&c, (gsk_algorithm) a) != a))
+                  continue;
+                const int64_t n = scan_numel (&c);
+                for (int64_t i = 0; c.heads && i < (c.heads_full ? n : c.len); i++)
+                  heads[i] = next () % 1499 == 0;
+                const scan_type it = scan_input_type (&c);
+                fill (it, SCAN_SUM, x, n);
+                for (int64_t i = 0; scan_type_size (it) == 4 && it != SCAN_SINGLE && i < n; i++)
+                  ((int32_t *) x)[i] >>= 12;
+                c.x = x;
+                check (&c, (gsk_algorithm) a, y, ref, ix, ref_ix, "narrow input");
+              }
+      printf ("  narrow input sums into double %4ld scans, %ld failed (%.0f s)\n",
+              runs - runs_before, failures - failures_before, seconds_since (&t0));
+    }
   /* "omitnan": sums and products of the four floating types with NaN (left out) and +-Inf
      in the data, every algorithm, vectors and lanes, inclusive, exclusive, reverse,
      segmented */

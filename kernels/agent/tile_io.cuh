@@ -33,6 +33,7 @@ struct line_args
   const uint8_t *heads;
   int heads_full;
   int reverse, exclusive;
+  int input;   // x's class where the tile loads convert it (scan_desc: input), else 0
   int64_t n, len;
   redo_gate gate;
   coef_args rec;
@@ -48,8 +49,22 @@ inline bool vector_aligned (const void *x, const void *y)
 
 inline line_args make_line_args (const scan_desc *d)
 {
-  return { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive,
+  return { d->x, d->y, d->index, d->heads, d->heads_full, d->reverse, d->exclusive, d->input,
            scan_numel (d), d->len, redo_gate {}, make_coef_args (d) };
+}
+
+// The bytes of one element of x as the kernels read it: its own class where the tile
+// loads convert it (line_args: input), else the element's
+template <typename E>
+__host__ __device__ __forceinline__ int input_bytes (const line_args& g)
+{
+  switch (g.input)
+    {
+    case SCAN_INPUT_LOGICAL: case SCAN_INPUT_INT8: case SCAN_INPUT_UINT8: return 1;
+    case SCAN_INPUT_INT16: case SCAN_INPUT_UINT16: return 2;
+    case SCAN_INPUT_INT32: case SCAN_INPUT_UINT32: case SCAN_INPUT_SINGLE: return 4;
+    default: return (int) sizeof (E);
+    }
 }
 
 // Elements copied from global to shared memory with cp.async (sm_80 on): they bypass
@@ -126,7 +141,16 @@ struct element_access<affine<T>>
   { return c.y0[0] == 0 && c.y0[1] == 0 ? v.b : v.a * from_parts<T> (c.y0) + v.b; }
 };
 
-template <typename T, int BLOCK, int ITEMS>
+// a staged tile's values, with its padding (tile_io::pad)
+template <typename T, int SIZE>
+struct staged_values
+{
+  T v[SIZE + SIZE / 32];
+};
+
+// NARROW: x may come in a narrower class than T (line_args: input), converted as each
+// element is staged (the sums into double: reads_narrow in device_scan.cuh)
+template <typename T, int BLOCK, int ITEMS, bool NARROW = false>
 struct tile_io
 {
   static constexpr int size = BLOCK * ITEMS;
@@ -136,10 +160,7 @@ struct tile_io
 
   // (full head flags go to a separate dynamic array, `size` bytes, which the kernels
   // get only when there are such flags: without it more blocks fit on an SM)
-  struct storage
-  {
-    T v[size + size / 32];
-  };
+  typedef staged_values<T, size> storage;
   // the indices of max and min, staged in dynamic shared memory like the values
   static constexpr size_t index_bytes = (size + size / 32) * sizeof (double);
 
@@ -174,8 +195,37 @@ struct tile_io
     return cnt == size || ! g.reverse;
   }
 
-  __device__ __forceinline__ void load (storage& st, uint8_t *h, const line_args& g) const
+  // the elements from x in class In, converted exactly (integers of up to 32 bits and
+  // singles into double)
+  template <typename In>
+  __device__ __forceinline__ void load_as (storage& st, const line_args& g) const
   {
+    const In *x = static_cast<const In *> (g.x) + q_lo;
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++)
+      {
+        const int i = j * BLOCK + threadIdx.x;
+        if (i < cnt)
+          st.v[pad (i)] = T (x[i]);
+      }
+  }
+
+  __device__ __forceinline__ void load_elements (storage& st, const line_args& g) const
+  {
+    if constexpr (NARROW)
+      {
+        switch (g.input)
+          {
+          case SCAN_INPUT_LOGICAL: case SCAN_INPUT_UINT8: return load_as<uint8_t> (st, g);
+          case SCAN_INPUT_INT8: return load_as<int8_t> (st, g);
+          case SCAN_INPUT_INT16: return load_as<int16_t> (st, g);
+          case SCAN_INPUT_UINT16: return load_as<uint16_t> (st, g);
+          case SCAN_INPUT_INT32: return load_as<int32_t> (st, g);
+          case SCAN_INPUT_UINT32: return load_as<uint32_t> (st, g);
+          case SCAN_INPUT_SINGLE: return load_as<float> (st, g);
+          default: break;
+          }
+      }
 #pragma unroll
     for (int j = 0; j < ITEMS; j++)
       {
@@ -183,6 +233,11 @@ struct tile_io
         if (i < cnt)
           element_access<T>::to_shared (&st.v[pad (i)], g.x, g.rec, q_lo + i);
       }
+  }
+
+  __device__ __forceinline__ void load (storage& st, uint8_t *h, const line_args& g) const
+  {
+    load_elements (st, g);
     // the pads of a partial tile (see whole): zeros, a step that leaves the range of no
     // native sum (no redo)
     for (int i = cnt + threadIdx.x; i < size; i += BLOCK)

@@ -30,6 +30,22 @@
 
 namespace gsk {
 
+// The operators whose staged tiles read x in a narrower class (line_args: input): the
+// sums into double of logical, integer and single input (Octave's cumsum of them), which
+// would otherwise take a pass that converts x first.  Others compile no such loads.
+template <typename Op> struct reads_narrow : std::false_type {};
+template <> struct reads_narrow<sum_op<double>> : std::true_type {};
+
+// the bytes of an element of x as Op's kernels read it (tile_io.cuh: input_bytes)
+template <typename Op>
+__device__ __forceinline__ int x_bytes (const line_args& g)
+{
+  typedef typename element_access<typename Op::elem>::out O;
+  if constexpr (reads_narrow<Op>::value)
+    return input_bytes<O> (g);
+  return (int) sizeof (O);
+}
+
 // ---- a thread's run of ITEMS consecutive elements of a staged tile ----------------
 // Most runs lie inside one line, without head flags, in a whole tile (a full one, or the
 // partial last tile of a forward scan: tile_io::whole): those take a loop with nothing
@@ -217,7 +233,7 @@ template <typename Op, bool ORDERED>
 __device__ __forceinline__ void prefetch_ahead_of (const prefix_by_look_back<Op, ORDERED>& p, const line_args& g,
                                                    int64_t tile, int tile_elems)
 {
-  prefetch_tile (g, (int) sizeof (typename element_access<typename Op::elem>::out), tile, tile_elems,
+  prefetch_tile (g, x_bytes<Op> (g), tile, tile_elems,
                  p.prefetch_ahead);
 }
 
@@ -227,7 +243,7 @@ __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
                                            Prefix& prefix_of)
 {
   typedef seg<Op> S;
-  typedef tile_io<typename Op::elem, THREADS, ITEMS> io;
+  typedef tile_io<typename Op::elem, THREADS, ITEMS, reads_narrow<Op>::value> io;
   const io t (g, tile);
   const staged_extras<Op, io> ex (g);
   t.load (st.tile, ex.heads, g);
@@ -301,7 +317,10 @@ line_blocks_kernel (line_args g)
   typedef typename element_access<T>::out O;
   const int64_t base = (int64_t) blockIdx.x * g.len;
   line_args l = g;
-  l.x = static_cast<const O *> (g.x) + base;
+  if constexpr (reads_narrow<Op>::value)
+    l.x = static_cast<const char *> (g.x) + base * x_bytes<Op> (g);
+  else
+    l.x = static_cast<const O *> (g.x) + base;
   l.y = static_cast<O *> (g.y) + base;
   if (g.rec.coef && ! g.rec.coef_scalar)
     l.rec.coef = static_cast<const O *> (g.rec.coef) + base;
@@ -325,7 +344,7 @@ tile_reduce_kernel (line_args g, seg<Op> *totals)
   typedef typename Op::elem T;
   typedef seg<Op> S;
   constexpr int ITEMS = tile_shape<T, S>::items;
-  typedef tile_io<T, block_threads, ITEMS> io;
+  typedef tile_io<T, block_threads, ITEMS, reads_narrow<Op>::value> io;
   __shared__ tile_storage<Op, BlockScan, ITEMS> st;
   uint8_t *heads_st = staged_extras<Op, io> (g).heads;
 

@@ -694,6 +694,11 @@ int cuda_engine_kernels_cover (const scan_desc *d)
   return gsk_supports (d);
 }
 
+int cuda_engine_reads_input (const scan_desc *d, const cuda_plan *p)
+{
+  return gsk_reads_input (d, (gsk_algorithm) p->kernels_algorithm);
+}
+
 int cuda_engine_covers (const scan_desc *d)
 {
   /* host arrays cross in chunks whose carry is an element (chunked_scan.h): the scans

@@ -83,6 +83,9 @@ engine_status cuda_engine_to_host (void *host, const void *dev, size_t bytes, ch
                                    size_t msg_size);
 engine_status cuda_engine_copy (void *dst, const void *src, size_t bytes, char *msg,
                                 size_t msg_size);
+/* 1 when the planned kernels read x of device arrays in d's input class (d->input) as it
+   is; 0: x is converted to d's type first */
+int cuda_engine_reads_input (const scan_desc *d, const cuda_plan *p);
 /* a scan whose pointers are all device pointers, as planned (resident) */
 engine_status cuda_engine_scan_resident (const scan_desc *d, const cuda_plan *p, char *msg,
                                          size_t msg_size);

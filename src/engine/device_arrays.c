@@ -262,17 +262,31 @@ engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg
   if (! b)
     return unknown (msg, msg_size);
   scan_plan p;
-  const engine_status s = scan_plan_make (d, a, &set, 1, b == &host_array_backend, &p, msg,
-                                          msg_size);
+  engine_status s = scan_plan_make (d, a, &set, 1, b == &host_array_backend, &p, msg, msg_size);
   if (s != ENGINE_OK)
     return s;
   scan_plan_show (d, &p);
-  switch (p.engine)
+  if (p.engine == PLAN_NOTHING)
+    return ENGINE_OK;
+  /* X in its own class, where the scan does not read that: converted into memory of its
+     own first */
+  scan_desc w = *d;
+  void *wide = NULL;
+  if (p.widen)
     {
-    case PLAN_NOTHING: return ENGINE_OK;
-    case PLAN_CPU_VIA_HOST: return scan_through_host (b, d, &p, msg, msg_size);
-    default: return b->scan (d, &p, msg, msg_size);
+      const int64_t n = scan_numel (d);
+      s = b->alloc ((size_t) n * scan_type_size (d->type), &wide, msg, msg_size);
+      if (s == ENGINE_OK)
+        s = b->convert (scan_input_type (d), d->type, d->x, wide, n, msg, msg_size);
+      w.x = wide;
+      w.input = SCAN_INPUT_AS_OUTPUT;
     }
+  if (s == ENGINE_OK)
+    s = p.engine == PLAN_CPU_VIA_HOST ? scan_through_host (b, &w, &p, msg, msg_size)
+                                      : b->scan (&w, &p, msg, msg_size);
+  if (wide)
+    b->free (wide);
+  return s;
 }
 
 engine_status engine_array_convert (scan_type from, scan_type to, const void *x, void *y,

@@ -148,21 +148,29 @@ static engine_status plan_host (const scan_desc *d, scan_plan *p, char *msg, siz
 static engine_status plan_arrays (const scan_desc *d, int host_stand_in, scan_plan *p,
                                   char *msg, size_t msg_size)
 {
+  const int narrow = d->input != SCAN_INPUT_AS_OUTPUT;
   if (host_stand_in)
     {
       engine_is (p, PLAN_CPU, "device arrays in host memory (GPUSCAN_HOST_ARRAYS)");
+      p->widen = narrow && ! cpu_reads_input (d);
       return ENGINE_OK;
     }
   const char *why = asked_for (p);
 #ifdef GPUSCAN_WITH_CUDA
   if (p->algorithm != ALG_CPU && cuda_engine_kernels_cover (d))
-    return on_gpu (d, p, 1, p->algorithm == ALG_AUTO ? "device arrays" : why, msg, msg_size);
+    {
+      const engine_status s = on_gpu (d, p, 1, p->algorithm == ALG_AUTO ? "device arrays" : why,
+                                      msg, msg_size);
+      p->widen = narrow && ! cuda_engine_reads_input (d, &p->gpu);
+      return s;
+    }
 #else
   (void) msg;
   (void) msg_size;
 #endif
   engine_is (p, PLAN_CPU_VIA_HOST,
              p->algorithm == ALG_CPU ? why : "the GPU's kernels do not cover this scan");
+  p->widen = narrow;   /* (on the device, before the copy to host memory) */
   return ENGINE_OK;
 }
 
@@ -215,6 +223,8 @@ void scan_plan_text (const scan_desc *d, const scan_plan *p, char *buf, size_t s
   else if (d->input != SCAN_INPUT_AS_OUTPUT && (p->engine == PLAN_GPU || p->cpu_chunk))
     ADD ("; X crosses as %s, converted to %s a chunk at a time", scan_type_name (scan_input_type (d)),
          scan_type_name (d->type));
+  else if (d->input != SCAN_INPUT_AS_OUTPUT)
+    ADD ("; X read as %s by the scan itself", scan_type_name (scan_input_type (d)));
   if (p->engine == PLAN_CPU || p->engine == PLAN_CPU_VIA_HOST)
     ADD ("; %d thread%s", p->cpu_threads, p->cpu_threads == 1 ? "" : "s");
   if (p->cpu_chunk)

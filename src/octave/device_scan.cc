@@ -121,6 +121,8 @@ octave_value_list device_scan (const octave_value& xv, const scan_request& r, in
             error_nan_to_logical ();
           d.x = c.data ();
         }
+      else if (d.type == SCAN_DOUBLE && device_converts (x.type, d.type) && ! r.has_groups)
+        d.input = scan_input_of (x.type);   // (the engine converts it where the scan does not read it)
       else if (device_converts (x.type, d.type))
         d.x = device_convert (x, d.type, converted_g).data ();
       else   // (a recurrence's real X in a complex or single class: through host memory)
