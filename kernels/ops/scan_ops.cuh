@@ -449,11 +449,22 @@ template <typename T>
 struct saturating
 {
   static constexpr bool in_wide = sizeof (T) < 8;
-  typedef typename std::conditional<in_wide, typename wide<T>::type, T>::type V;
+  // (1- and 2-byte sums step in int, the machine's width: in short, each step took
+  // conversions besides its add, min and max)
+  typedef typename std::conditional<(sizeof (T) < 4), int,
+            typename std::conditional<in_wide, typename wide<T>::type, T>::type>::type V;
   static __device__ __forceinline__ V add (V v, T x)
   {
     if constexpr (in_wide)
-      return satsum_op<T>::clamp (v + V (x), V (limits<T>::lowest ()), V (limits<T>::highest ()));
+      {
+        const V lo = V (limits<T>::lowest ()), hi = V (limits<T>::highest ());
+#if __CUDA_ARCH__ >= 900
+        if constexpr (sizeof (T) < 4)   // (Hopper's fused add-and-max, DPX)
+          return min (__viaddmax_s32 (v, V (x), lo), hi);
+#endif
+        const V r = v + V (x);
+        return r < lo ? lo : r > hi ? hi : r;
+      }
     else
       {
         const T r = wrap_add (v, x);
@@ -497,7 +508,10 @@ struct run_fold<satsum_op<T>>
   typedef satsum_op<T> Op;
   typedef typename Op::W W;
   typedef saturating<T> S;
-  W sum = 0;   // (W has twice T's bits: no run is long enough to overflow it)
+  // the sum in W, or in int for 1- and 2-byte elements (as S::V): twice T's bits or
+  // more, and no run is long enough to overflow them
+  typedef typename std::conditional<(sizeof (T) < 4), int, W>::type U;
+  U sum = 0;
   typename S::V lo = limits<T>::lowest (), hi = limits<T>::highest ();
   __device__ __forceinline__ void step (T x, int64_t)
   {
@@ -506,7 +520,10 @@ struct run_fold<satsum_op<T>>
     hi = S::add (hi, x);
   }
   __device__ __forceinline__ typename Op::A state () const
-  { return { Op::clamp_offset (sum), T (lo), T (hi) }; }
+  {
+    const U span = U (limits<T>::highest ()) - U (limits<T>::lowest ());
+    return { W (sum < -span ? -span : sum > span ? span : sum), T (lo), T (hi) };
+  }
 };
 
 // logsumexp's runs and final steps carry a pair (m, s), the value m + log (s): a step
