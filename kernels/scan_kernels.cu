@@ -121,7 +121,7 @@ extern "C" int gsk_supports (const scan_desc *d)
   return with_op (d, [] (auto) { });
 }
 
-extern "C" int gsk_reads_input (const scan_desc *d, gsk_algorithm a)
+extern "C" int gsk_reads_input (const gsk_context *c, const scan_desc *d, gsk_algorithm a)
 {
   switch (d->input)
     {
@@ -131,10 +131,15 @@ extern "C" int gsk_reads_input (const scan_desc *d, gsk_algorithm a)
     default:
       return 0;
     }
-  if (d->inner != 1 || gsk_effective_algorithm (d, a) == GSK_CUB)
+  a = gsk_effective_algorithm (d, a);
+  if (d->inner != 1 || a == GSK_CUB)
     return 0;
   bool narrow = false;
-  with_op (d, [&] (auto op) { narrow = reads_narrow<decltype (op)>::value; }, a);
+  with_op (d, [&] (auto op) {
+    typedef decltype (op) Op;
+    if constexpr (reads_narrow<Op>::value)
+      narrow = plan<Op>::choose (*c, d, a, false).kernel != pass_kernel::line_blocks;
+  }, a);
   return narrow;
 }
 

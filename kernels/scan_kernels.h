@@ -29,8 +29,9 @@ int gsk_supports (const scan_desc *d);
 
 /* 1 when the kernels of algorithm a read x in d's input class (d->input) as it is: sums
    into double of logical, 8-, 16- and 32-bit integer and single input along vectors
-   (inner == 1), by every algorithm but CUB's; 0: x must come in d's type */
-int gsk_reads_input (const scan_desc *d, gsk_algorithm a);
+   (inner == 1), by every algorithm but CUB's, in tiles (not line blocks); 0: x must
+   come in d's type */
+int gsk_reads_input (const gsk_context *c, const scan_desc *d, gsk_algorithm a);
 
 /* Device workspace the scan needs, in bytes.  A workspace must be zero-filled when it is
    first allocated (the look-back tile flags start invalid); later scans reuse it as is. */

@@ -808,7 +808,7 @@ int main (int argc, char **argv)
   /* sums into double of narrower input, which the staged tiles read in its own class
      (gsk_reads_input): every class they take, every algorithm that reads it; sizes
      around the tiles, exclusive, reverse, head flags full and per step, batched lines and
-     line blocks (32-bit values kept below 2^20, so that no grouping rounds) */
+     line blocks (32-bit values kept below 2^20 in magnitude, so that no grouping rounds) */
   if (! quick)
     {
       static const scan_input inputs[] = { SCAN_INPUT_LOGICAL, SCAN_INPUT_INT8, SCAN_INPUT_UINT8,
@@ -838,7 +838,7 @@ int main (int argc, char **argv)
                     c.outer = v == 5 ? 5 : 1024;
                     c.len = v == 5 ? c.len / 5 + 1 : 4096 + s;
                   }
-                if (! gsk_reads_input (&c, (gsk_algorithm) a)
+                if (! gsk_reads_input (ctx, &c, (gsk_algorithm) a)
                     || (a != GSK_DECOUPLED && gsk_effective_algorithm (&c, (gsk_algorithm) a) != a))
                   continue;
                 const int64_t n = scan_numel (&c);
@@ -846,8 +846,11 @@ int main (int argc, char **argv)
                   heads[i] = next () % 1499 == 0;
                 const scan_type it = scan_input_type (&c);
                 fill (it, SCAN_SUM, x, n);
-                for (int64_t i = 0; scan_type_size (it) == 4 && it != SCAN_SINGLE && i < n; i++)
-                  ((int32_t *) x)[i] >>= 12;
+                for (int64_t i = 0; (it == SCAN_INT32 || it == SCAN_UINT32) && i < n; i++)
+                  if (it == SCAN_INT32)
+                    ((int32_t *) x)[i] >>= 12;
+                  else
+                    ((uint32_t *) x)[i] >>= 12;
                 c.x = x;
                 check (&c, (gsk_algorithm) a, y, ref, ix, ref_ix, "narrow input");
               }

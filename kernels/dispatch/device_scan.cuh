@@ -237,13 +237,14 @@ __device__ __forceinline__ void prefetch_ahead_of (const prefix_by_look_back<Op,
                  p.prefetch_ahead);
 }
 
-template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS, typename Prefix>
+template <typename Op, template <typename, int> class BlockScan, int ITEMS, int THREADS, typename Prefix,
+          bool NARROW = reads_narrow<Op>::value>
 __device__ __forceinline__ void scan_tile (const line_args& g, int64_t tile,
                                            tile_storage<Op, BlockScan, ITEMS, THREADS>& st,
                                            Prefix& prefix_of)
 {
   typedef seg<Op> S;
-  typedef tile_io<typename Op::elem, THREADS, ITEMS, reads_narrow<Op>::value> io;
+  typedef tile_io<typename Op::elem, THREADS, ITEMS, NARROW> io;
   const io t (g, tile);
   const staged_extras<Op, io> ex (g);
   t.load (st.tile, ex.heads, g);
@@ -299,7 +300,10 @@ tile_scan_kernel (line_args g, Prefix prefix_of)
 
 // Line blocks: batched lines (inner == 1), block b scans line b whole, its tiles in
 // order with the carry in registers.  No tile waits on another block's look-back, which
-// costs the decoupled scan ~10% (H100) to ~20% (H200) of a copy's time.
+// costs the decoupled scan ~10% (H100) to ~20% (H200) of a copy's time.  They read x in
+// the output's class, and gsk_reads_input leaves a narrower x to be converted first: with
+// reads_narrow's loads the double sum's kernel spilled and ran 7% slower (H200, 4096x4096
+// doubles along dim 1).
 template <typename Op>
 __global__ void __launch_bounds__ (block_threads,
                                    line_blocks_shape<typename Op::elem, seg<Op>>::bounded
@@ -317,10 +321,7 @@ line_blocks_kernel (line_args g)
   typedef typename element_access<T>::out O;
   const int64_t base = (int64_t) blockIdx.x * g.len;
   line_args l = g;
-  if constexpr (reads_narrow<Op>::value)
-    l.x = static_cast<const char *> (g.x) + base * x_bytes<Op> (g);
-  else
-    l.x = static_cast<const O *> (g.x) + base;
+  l.x = static_cast<const O *> (g.x) + base;
   l.y = static_cast<O *> (g.y) + base;
   if (g.rec.coef && ! g.rec.coef_scalar)
     l.rec.coef = static_cast<const O *> (g.rec.coef) + base;
@@ -332,7 +333,8 @@ line_blocks_kernel (line_args g)
     {
       if (tile)
         __syncthreads ();   // the last tile is stored
-      scan_tile (l, tile, st, prefix_of);
+      scan_tile<Op, block_scan_shuffle, ITEMS, block_threads, prefix_by_running_total<Op>, false> (
+        l, tile, st, prefix_of);
     }
 }
 

@@ -696,7 +696,7 @@ int cuda_engine_kernels_cover (const scan_desc *d)
 
 int cuda_engine_reads_input (const scan_desc *d, const cuda_plan *p)
 {
-  return gsk_reads_input (d, (gsk_algorithm) p->kernels_algorithm);
+  return gsk_reads_input (st.kernels, d, (gsk_algorithm) p->kernels_algorithm);
 }
 
 int cuda_engine_covers (const scan_desc *d)
