@@ -161,7 +161,8 @@ static engine_status plan_arrays (const scan_desc *d, int host_stand_in, scan_pl
     {
       const engine_status s = on_gpu (d, p, 1, p->algorithm == ALG_AUTO ? "device arrays" : why,
                                       msg, msg_size);
-      p->widen = narrow && ! cuda_engine_reads_input (d, &p->gpu);
+      if (s == ENGINE_OK)
+        p->widen = narrow && ! cuda_engine_reads_input (d, &p->gpu);
       return s;
     }
 #else
