@@ -807,8 +807,10 @@ int main (int argc, char **argv)
       }
   /* sums into double of narrower input, which the staged tiles read in its own class
      (gsk_reads_input): every class they take, every algorithm that reads it; sizes
-     around the tiles, exclusive, reverse, head flags full and per step, batched lines and
-     line blocks (32-bit values kept below 2^20 in magnitude, so that no grouping rounds) */
+     around the tiles, exclusive, reverse, head flags full and per step, batched lines, and
+     1024 lines (which line blocks take where a tuning table lets them: those read x
+     converted, and are skipped here) (32-bit values kept below 2^20 in magnitude, so that
+     no grouping rounds) */
   if (! quick)
     {
       static const scan_input inputs[] = { SCAN_INPUT_LOGICAL, SCAN_INPUT_INT8, SCAN_INPUT_UINT8,
@@ -833,7 +835,7 @@ int main (int argc, char **argv)
                 c.reverse = v == 2 || v == 7;
                 c.heads_full = v == 3;
                 c.heads = v == 3 || v == 4 ? heads : NULL;
-                if (v >= 5)   /* batched lines; line blocks */
+                if (v >= 5)   /* batched lines; many lines */
                   {
                     c.outer = v == 5 ? 5 : 1024;
                     c.len = v == 5 ? c.len / 5 + 1 : 4096 + s;
