@@ -455,7 +455,8 @@ int main (int argc, char **argv)
      segmented by full head flags; gpu_bench --profile LOG2 indexed: [m, i] = cummax of
      singles and of doubles; gpu_bench --profile LOG2 saturating: native sums of int64
      and int32 data that saturates (the wrapping pass, then the exact clamp-map pass),
-     decoupled and then brent-kung */
+     decoupled and then brent-kung; gpu_bench --profile LOG2 recurrence: recurrences of
+     doubles and singles, a per element and then one a (every a 0x3f3f... bytes: |a| < 1) */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;
   int count = 0;
@@ -508,7 +509,8 @@ int main (int argc, char **argv)
   const int64_t row_len = (int64_t) 1 << (max_log2 < 26 ? max_log2 : 26);
   if (profile)
     {
-      typedef struct { scan_type type; scan_op op; int heads, dim, index; gsk_algorithm alg; } profile_case;
+      /* coef: 0 none, 1 a per element, 2 one a */
+      typedef struct { scan_type type; scan_op op; int heads, dim, index; gsk_algorithm alg; int coef; } profile_case;
       static const profile_case cases[] = {
         { SCAN_DOUBLE, SCAN_SUM, 0, 0, 0, GSK_DECOUPLED },
         { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, GSK_DECOUPLED },
@@ -525,22 +527,31 @@ int main (int argc, char **argv)
         { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, GSK_DECOUPLED },
         { SCAN_INT64, SCAN_SATSUM, 0, 0, 0, GSK_BRENT_KUNG },
         { SCAN_INT32, SCAN_SATSUM, 0, 0, 0, GSK_BRENT_KUNG } };
+      static const profile_case recurrence_cases[] = {
+        { SCAN_DOUBLE, SCAN_RECURRENCE, 0, 0, 0, GSK_DECOUPLED, 1 },
+        { SCAN_DOUBLE, SCAN_RECURRENCE, 0, 0, 0, GSK_DECOUPLED, 2 },
+        { SCAN_SINGLE, SCAN_RECURRENCE, 0, 0, 0, GSK_DECOUPLED, 1 },
+        { SCAN_SINGLE, SCAN_RECURRENCE, 0, 0, 0, GSK_DECOUPLED, 2 } };
       /* the sets by name (argument 3; none or another name: the first); `saturating`:
          the integers read x, whose random bits saturate, instead of xi's small values */
       static const struct { const char *name; const profile_case *list; int ncases, saturating; } sets[] = {
         { "", cases, (int) (sizeof cases / sizeof *cases), 0 },
         { "indexed", indexed_cases, (int) (sizeof indexed_cases / sizeof *indexed_cases), 0 },
-        { "saturating", saturating_cases, (int) (sizeof saturating_cases / sizeof *saturating_cases), 1 } };
+        { "saturating", saturating_cases, (int) (sizeof saturating_cases / sizeof *saturating_cases), 1 },
+        { "recurrence", recurrence_cases, (int) (sizeof recurrence_cases / sizeof *recurrence_cases), 0 } };
       const int nsets = (int) (sizeof sets / sizeof *sets);
       int set = nsets - 1;
       while (set > 0 && ! (argc > 3 && strcmp (argv[3], sets[set].name) == 0))
         set--;
       const profile_case *list = sets[set].list;
       const int ncases = sets[set].ncases;
+      const int64_t n = (int64_t) 1 << max_log2, side = (int64_t) 1 << max_log2 / 2;
+      void *coef;
+      CHECK (cudaMalloc (&coef, (size_t) n * 8));
+      CHECK (cudaMemset (coef, 0x3f, (size_t) n * 8));
       for (int c = 0; c < ncases; c++)
         {
           scan_desc d = { 0 };
-          const int64_t n = (int64_t) 1 << max_log2, side = (int64_t) 1 << max_log2 / 2;
           d.type = list[c].type;
           d.op = list[c].op;
           d.inner = list[c].dim == 2 ? side : 1;
@@ -551,11 +562,14 @@ int main (int argc, char **argv)
           d.index = list[c].index ? xi : NULL;
           d.x = d.type == SCAN_INT32 && ! sets[set].saturating ? xi : x;
           d.y = y;
+          d.coef = list[c].coef ? coef : NULL;
+          d.coef_scalar = list[c].coef == 2;
           need_work (gsk_workspace_bytes (kernels (), &d, list[c].alg));
           for (int r = 0; r < 3; r++)
             CHECK (gsk_scan (kernels (), &d, list[c].alg, work, work_bytes, 0));
         }
       CHECK (cudaDeviceSynchronize ());
+      CHECK (cudaFree (coef));
       return 0;
     }
   for (int t = 0; t < 4; t++)

@@ -168,10 +168,10 @@ extern "C" gsk_algorithm gsk_auto_algorithm (const gsk_context *c, const scan_de
   // segmented, x copy, ordered 1.10 / 1.15 against Brent-Kung 2.10 / 2.05, single / double)
   if (! d->reproducible || d->heads || d->inner != 1 || d->outer != 1)
     return GSK_DECOUPLED;
-  bool packed = true;
-  with_op (d, [&] (auto op) { packed = tile_status<decltype (op)>::packed; });
-  return d->len >= (packed ? c->tuning->reproducible_tree_from
-                           : c->tuning->reproducible_unpacked_tree_from)
+  bool one_word = true;
+  with_op (d, [&] (auto op) { one_word = tile_status<decltype (op)>::words_per_slot == 1; });
+  return d->len >= (one_word ? c->tuning->reproducible_tree_from
+                             : c->tuning->reproducible_16b_tree_from)
          ? gsk_effective_algorithm (d, GSK_BRENT_KUNG) : GSK_DECOUPLED;
 }
 

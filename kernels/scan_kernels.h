@@ -55,8 +55,8 @@ gsk_algorithm gsk_effective_algorithm (const scan_desc *d, gsk_algorithm a);
 
 /* The algorithm of d under "auto" on this GPU: GSK_DECOUPLED, but for a reproducible
    scan of one long vector without head flags the hierarchical GSK_BRENT_KUNG (from the
-   tuning table's reproducible_tree_from elements, or reproducible_unpacked_tree_from
-   for states that do not travel packed), cheaper there than the ordered look-back. */
+   tuning table's reproducible_tree_from elements, or reproducible_16b_tree_from
+   for states of more than 8 bytes), cheaper there than the ordered look-back. */
 gsk_algorithm gsk_auto_algorithm (const gsk_context *c, const scan_desc *d);
 
 /* CUB's InclusiveSum / ExclusiveSum of a plain vector, the benchmark's baseline.

@@ -30,7 +30,7 @@
 # dbench: the device-array benchmark (bench/device_bench.m);  cpu2: the end-to-end benchmark on two cores (taskset) with the CPU engine forced, as on a
 # 2-core machine;  plot: gpuscan_bench over 2^10..2^28 with its PNG plot;  ncu: Nsight
 # Compute sections of the tile kernels (gpu_bench --profile 24; GSK_NCU_CASES=indexed:
-# [m, i] = cummax instead);  variants: an A/B of
+# [m, i] = cummax instead, =recurrence: recurrences);  variants: an A/B of
 # the kernels' shapes and tables in one run (an experiment build: GSK_SHAPES_FROM and GSK_TABLES_FROM name bench/'s headers,
 # bench/experiment_*.cuh): GSK_VARIANTS="name:-DGSK_NAME=v,-DGSK_NAME2=w ..." builds
 # gpu_bench again from the tarball for each variant (the variants side by side),
@@ -229,7 +229,8 @@ if [[ $steps == *" ncu "* ]]; then
   # single vector, single dim 1, single segmented; GSK_NCU_CASES=indexed: [m, i] = cummax
   # of singles and doubles, with the memory workload's tables too: the values' tiles and
   # the positions' extremum_index_kernel; GSK_NCU_CASES=saturating: native int64 and int32
-  # sums of data that saturates, decoupled then brent-kung, the hierarchy's tile_reduce_kernel too)
+  # sums of data that saturates, decoupled then brent-kung, the hierarchy's tile_reduce_kernel too;
+  # GSK_NCU_CASES=recurrence: double and single recurrences, a per element then one a)
   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats \
       --section InstructionStats --section SchedulerStats \
       ${GSK_NCU_CASES:+--section MemoryWorkloadAnalysis_Tables} \

@@ -23,23 +23,45 @@ constexpr unsigned flag_bits = (1u << 30) - 1;
 static_assert (((epoch_limit - 1) << 2 | tile_prefix) <= flag_bits,
                "every epoch's flags fit below the state's bits");
 
-// States of up to 8 bytes: the state, its head, its flag.
+// A slot's status words as published, or as one poll read them (packed states)
+template <int N>
+struct polled_words
+{
+  uint4 w[N > 0 ? N : 1];
+};
+
+// States of up to 16 bytes travel packed with their flags in 16-byte words: a word for
+// each 8 bytes of the state, each word with the state's head and its flag.  A reader
+// takes the state only where all its words hold the same flag: each is written once an
+// epoch and state (tile_aggregate, then tile_prefix), so equal flags are one publication.
+// Single 16-byte accesses, one L2 round trip per read, no fence: a double recurrence's
+// or complex sum's state so costs what a double sum's does.
 template <typename A>
 struct status_word
 {
-  static constexpr bool fits = sizeof (A) <= 8;
-  static __device__ __forceinline__ uint4 pack (const A& a, int head, unsigned flag)
+  static constexpr int count = sizeof (A) <= 8 ? 1 : sizeof (A) <= 16 ? 2 : 0;
+  static constexpr bool fits = count > 0;
+  typedef union { A a; unsigned long long bits[count > 0 ? count : 1]; } bits_of;
+  static __device__ __forceinline__ polled_words<count> pack (const A& a, int head, unsigned flag)
   {
-    union { A a; unsigned long long bits; } u;
-    u.bits = 0;
+    bits_of u;
+#pragma unroll
+    for (int k = 0; k < count; k++)
+      u.bits[k] = 0;
     u.a = a;
-    return make_uint4 ((unsigned) u.bits, (unsigned) (u.bits >> 32), (unsigned) head, flag);
+    polled_words<count> w;
+#pragma unroll
+    for (int k = 0; k < count; k++)
+      w.w[k] = make_uint4 ((unsigned) u.bits[k], (unsigned) (u.bits[k] >> 32), (unsigned) head, flag);
+    return w;
   }
-  static __device__ __forceinline__ A state (const uint4& w, int& head)
+  static __device__ __forceinline__ A state (const uint4 *w, int& head)
   {
-    union { A a; unsigned long long bits; } u;
-    u.bits = (unsigned long long) w.x | (unsigned long long) w.y << 32;
-    head = (int) w.z;
+    bits_of u;
+#pragma unroll
+    for (int k = 0; k < count; k++)
+      u.bits[k] = (unsigned long long) w[k].x | (unsigned long long) w[k].y << 32;
+    head = (int) w[0].z;
     return u.a;
   }
 };
@@ -50,33 +72,36 @@ template <typename T>
 struct status_word<clamp_map<long long, T>>
 {
   static_assert (sizeof (T) == 4, "clamp maps of 4-byte integers");
+  static constexpr int count = 1;
   static constexpr bool fits = true;
-  static __device__ __forceinline__ uint4 pack (const clamp_map<long long, T>& m, int head, unsigned flag)
+  static __device__ __forceinline__ polled_words<1> pack (const clamp_map<long long, T>& m, int head,
+                                                          unsigned flag)
   {
-    return make_uint4 ((unsigned) m.lo, (unsigned) m.hi, (unsigned) m.a,
-                       (unsigned) ((m.a >> 32) & 1) << 31 | (unsigned) (head != 0) << 30 | flag);
+    return { { make_uint4 ((unsigned) m.lo, (unsigned) m.hi, (unsigned) m.a,
+                           (unsigned) ((m.a >> 32) & 1) << 31 | (unsigned) (head != 0) << 30 | flag) } };
   }
-  static __device__ __forceinline__ clamp_map<long long, T> state (const uint4& w, int& head)
+  static __device__ __forceinline__ clamp_map<long long, T> state (const uint4 *w, int& head)
   {
-    head = (w.w >> 30) & 1;
-    const long long a = (long long) ((unsigned long long) (w.w >> 31) << 63) >> 31 | w.z;
-    return { a, (T) w.x, (T) w.y };
+    head = (w[0].w >> 30) & 1;
+    const long long a = (long long) ((unsigned long long) (w[0].w >> 31) << 63) >> 31 | w[0].z;
+    return { a, (T) w[0].x, (T) w[0].y };
   }
 };
 
-// States that fit one 16-byte word beside their flag travel with it (status_word), published
-// and read with single 16-byte accesses: one L2 round trip per read and no fence.  Larger
-// states are stored first, then flagged after a fence.
+// Packed states are published and read in their words (status_word); larger states are
+// stored first, then flagged after a fence.
 template <typename Op>
 struct tile_status
 {
   static constexpr bool packed = status_word<typename Op::A>::fits;
+  static constexpr int words_per_slot = packed ? status_word<typename Op::A>::count : 0;
   unsigned *flags;          // unpacked
   seg<Op> *aggregate;
   seg<Op> *inclusive;
-  uint4 *words;             // packed
+  uint4 *words;             // packed: words_per_slot a slot
+  typedef polled_words<words_per_slot> polled;
 
-  static size_t flag_bytes (int64_t tiles) { return (packed ? 16 : sizeof (unsigned)) * tiles; }
+  static size_t flag_bytes (int64_t tiles) { return (packed ? 16 * words_per_slot : sizeof (unsigned)) * tiles; }
 };
 
 // values are read past L1, which is not coherent with other SMs' writes
@@ -104,16 +129,10 @@ __device__ __forceinline__ uint4 poll_word (const uint4 *p)
 }
 
 template <typename Op>
-__device__ __forceinline__ uint4 pack (const seg<Op>& v, unsigned flag)
-{
-  return status_word<typename Op::A>::pack (v.a, v.head, flag);
-}
-
-template <typename Op>
-__device__ __forceinline__ seg<Op> unpack (const uint4& w)
+__device__ __forceinline__ seg<Op> unpack (const typename tile_status<Op>::polled& p)
 {
   int head;
-  const typename Op::A a = status_word<typename Op::A>::state (w, head);
+  const typename Op::A a = status_word<typename Op::A>::state (p.w, head);
   return { a, head };
 }
 
@@ -122,7 +141,13 @@ __device__ __forceinline__ void publish (tile_status<Op> ts, int64_t tile, unsig
                                          int state, const seg<Op>& v)
 {
   if constexpr (tile_status<Op>::packed)
-    __stcg (&ts.words[tile], pack<Op> (v, epoch << 2 | state));
+    {
+      constexpr int count = tile_status<Op>::words_per_slot;
+      const typename tile_status<Op>::polled w = status_word<typename Op::A>::pack (v.a, v.head, epoch << 2 | state);
+#pragma unroll
+      for (int k = 0; k < count; k++)
+        __stcg (&ts.words[tile * count + k], w.w[k]);
+    }
   else
     {
       (state == tile_prefix ? ts.inclusive : ts.aggregate)[tile] = v;
@@ -131,14 +156,21 @@ __device__ __forceinline__ void publish (tile_status<Op> ts, int64_t tile, unsig
     }
 }
 
-// One poll of a status slot: its flag (packed: and the word that holds the state too)
+// One poll of a status slot: its flag (packed: and the words that hold the state too;
+// words whose flags differ, one publication's and the next's, read as no flag yet)
 template <typename Op>
-__device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_t slot, uint4& word)
+__device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_t slot, typename tile_status<Op>::polled& words)
 {
   if constexpr (tile_status<Op>::packed)
     {
-      word = poll_word (&ts.words[slot]);
-      return word.w & flag_bits;
+      constexpr int count = tile_status<Op>::words_per_slot;
+#pragma unroll
+      for (int k = 0; k < count; k++)
+        words.w[k] = poll_word (&ts.words[slot * count + k]);
+      if constexpr (count == 2)
+        if (words.w[0].w != words.w[1].w)
+          return 0;
+      return words.w[0].w & flag_bits;
     }
   else
     return *(volatile unsigned *) &ts.flags[slot];
@@ -148,10 +180,10 @@ __device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_
 // the flag, so read after a fence)
 template <typename Op>
 __device__ __forceinline__ seg<Op> slot_state (const tile_status<Op>& ts, int64_t slot,
-                                               unsigned flag, const uint4& word)
+                                               unsigned flag, const typename tile_status<Op>::polled& words)
 {
   if constexpr (tile_status<Op>::packed)
-    return unpack<Op> (word);
+    return unpack<Op> (words);
   else
     {
       __threadfence ();
@@ -180,7 +212,7 @@ __device__ seg<Op> look_back (tile_status<Op> ts, int64_t tile, unsigned epoch, 
       const int64_t idx = w - lane;
       // (before the first tile: an inclusive prefix of the identity)
       unsigned f = idx >= 0 ? 0 : epoch << 2 | tile_prefix;
-      uint4 word = {};
+      typename tile_status<Op>::polled word = {};
       for (bool first = true; __any_sync (0xffffffffu, (f >> 2) != epoch); first = false)
         {
           if (pace.poll_ns && ! first)
@@ -229,7 +261,7 @@ __device__ seg<Op> ordered_look_back (tile_status<Op> ts, int64_t tile, unsigned
         __nanosleep (pace.poll_ns);
       if (idx >= 0 && f != (epoch << 2 | tile_prefix))
         {
-          uint4 word = {};
+          typename tile_status<Op>::polled word = {};
           f = read_flag (ts, idx, word);
           if ((f >> 2) == epoch)
             v = slot_state (ts, idx, f, word);
@@ -316,7 +348,7 @@ __device__ seg<Op> lane_look_back (tile_status<Op> ts, int64_t slot, int64_t str
   seg<Op> acc = seg_identity<Op> ();
   for (;; slot -= stride)
     {
-      uint4 word;
+      typename tile_status<Op>::polled word;
       unsigned f;
       seg<Op> v;
       if constexpr (ORDERED)

@@ -458,11 +458,11 @@ struct pass_plan
 // A look-back kernel's grid, pacing and prefetch, once p.grid and p.resident are known.
 // The look-back is paced (tuning.cuh) where the tiles are more than the GPU holds at
 // once (in one round all tiles start together, and a wait only delays them) and the
-// states travel packed with their flags: max and min, whose states with the index are
-// not, ran slower paced (H200, 2^26, x copy: single 3.47 -> 3.55, double 2.98 -> 3.14;
-// products 1.20 -> 1.15, 1.23 -> 1.19).  The exact pass of a native sum spins, in one
-// round of blocks that take the tiles in order (tile_scan_kernel).
-inline void settle_look_back (const gsk_context& c, pass_plan& p, bool packed, bool exact)
+// states travel in one status word with their flags: max and min, whose states with the
+// index did not then, ran slower paced (H200, 2^26, x copy: single 3.47 -> 3.55, double
+// 2.98 -> 3.14; products 1.20 -> 1.15, 1.23 -> 1.19).  The exact pass of a native sum
+// spins, in one round of blocks that take the tiles in order (tile_scan_kernel).
+inline void settle_look_back (const gsk_context& c, pass_plan& p, bool one_word, bool exact)
 {
   if (exact)
     {
@@ -472,7 +472,7 @@ inline void settle_look_back (const gsk_context& c, pass_plan& p, bool packed, b
     }
   if (p.grid <= p.resident)
     return;
-  if (packed)
+  if (one_word)
     p.pace = { c.tuning->look_back_wait_ns, c.tuning->look_back_poll_ns };
   p.prefetch_tiles = (int64_t) c.tuning->l2_prefetch_tiles_per_sm * c.limits.sms;
 }
@@ -630,7 +630,7 @@ struct plan
     p.workspace = positions::status_bytes (p.slots);
     if constexpr (indexes_values)   // (the plans of other operators instantiate no kernel)
       p.resident = resident_blocks (c, extremum_index_kernel<T, index_items>, p.threads, p.smem);
-    settle_look_back (c, p, tile_status<latest_op>::packed, false);
+    settle_look_back (c, p, tile_status<latest_op>::words_per_slot == 1, false);
     return p;
   }
   static cudaError_t index_pass (gsk_context& c, const scan_desc *d, void *ws, cudaStream_t s)
@@ -709,7 +709,7 @@ struct plan
     p.resident = in_order (p.ordered, [&] (auto o) {
       return resident_blocks (c, kernel_of<o.value> (p.kernel), p.threads, p.smem);
     });
-    settle_look_back (c, p, tile_status<Op>::packed, exact);
+    settle_look_back (c, p, tile_status<Op>::words_per_slot == 1, exact);
   }
 
   // defined out of the class, so not inline: `extern template` then keeps the dispatch

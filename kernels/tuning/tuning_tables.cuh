@@ -40,8 +40,9 @@ struct tuning
   // elements from which a "reproducible" vector without head flags under "auto" takes the
   // hierarchical Brent-Kung scan (a fixed tree) instead of the ordered look-back
   long long reproducible_tree_from;
-  // the same for states that do not travel packed with their flags (16 bytes and more)
-  long long reproducible_unpacked_tree_from;
+  // the same for states of more than 8 bytes (two status words, or unpacked): measured
+  // where they did not travel packed
+  long long reproducible_16b_tree_from;
 };
 
 // sm_90 (H100, H200): measured; doc/performance.md ("Tuning") has the runs
@@ -57,7 +58,7 @@ constexpr tuning tuning_sm90 = [] {
   t.lanes_threads_per_resident = 2;       // H200, 4096x4096 along dim 2
   t.elementwise_blocks_per_sm = 8;        // not measured: 8 blocks an SM cover the GPU
   t.reproducible_tree_from = 1LL << 21;   // H200 2026-11-27
-  t.reproducible_unpacked_tree_from = 1LL << 19;   // H200 2026-11-27
+  t.reproducible_16b_tree_from = 1LL << 19;   // H200 2026-11-27
   return t;
 } ();
 
