@@ -23,47 +23,78 @@ constexpr unsigned flag_bits = (1u << 30) - 1;
 static_assert (((epoch_limit - 1) << 2 | tile_prefix) <= flag_bits,
                "every epoch's flags fit below the state's bits");
 
-// A slot's status words as published, or as one poll read them (packed states)
-template <int N>
-struct polled_words
+// A state packed with its flag (status_word): in one 16-byte word (states of up to 8
+// bytes), in two (up to 16 bytes), or not at all (larger: stored, then flagged after a
+// fence).  `words` is what a slot holds and a poll reads.
+template <typename A, int COUNT>
+struct packed_state
 {
-  uint4 w[N > 0 ? N : 1];
+  static constexpr int count = 0;
+  typedef uint4 words;
 };
 
-// States of up to 16 bytes travel packed with their flags in 16-byte words: a word for
-// each 8 bytes of the state, each word with the state's head and its flag.  A reader
-// takes the state only where all its words hold the same flag: each is written once an
-// epoch and state (tile_aggregate, then tile_prefix), so equal flags are one publication.
-// Single 16-byte accesses, one L2 round trip per read, no fence: a double recurrence's
-// or complex sum's state so costs what a double sum's does.
+// States of up to 8 bytes: the state, its head, its flag.
 template <typename A>
-struct status_word
+struct packed_state<A, 1>
 {
-  static constexpr int count = sizeof (A) <= 8 ? 1 : sizeof (A) <= 16 ? 2 : 0;
-  static constexpr bool fits = count > 0;
-  typedef union { A a; unsigned long long bits[count > 0 ? count : 1]; } bits_of;
-  static __device__ __forceinline__ polled_words<count> pack (const A& a, int head, unsigned flag)
+  static constexpr int count = 1;
+  typedef uint4 words;
+  static __device__ __forceinline__ uint4 pack (const A& a, int head, unsigned flag)
   {
-    bits_of u;
+    union { A a; unsigned long long bits; } u;
+    u.bits = 0;
+    u.a = a;
+    return make_uint4 ((unsigned) u.bits, (unsigned) (u.bits >> 32), (unsigned) head, flag);
+  }
+  static __device__ __forceinline__ A state (const uint4& w, int& head)
+  {
+    union { A a; unsigned long long bits; } u;
+    u.bits = (unsigned long long) w.x | (unsigned long long) w.y << 32;
+    head = (int) w.z;
+    return u.a;
+  }
+};
+
+// States of 9 to 16 bytes (double recurrences, complex double sums, double-double
+// accurate sums, value-index states): a word for each 8 bytes, each with the head and
+// the flag.  A reader takes the state only where both words hold the same flag: each is
+// written once an epoch and state (tile_aggregate, then tile_prefix), so equal flags are
+// one publication.  So they too cost one L2 round trip a read and no fence (they were
+// stored and fenced before: H200, 2^26 double recurrence 2.20 -> 1.68x a copy, complex
+// double sum 1.73 -> 1.33x, commit 247934d).
+template <typename A>
+struct packed_state<A, 2>
+{
+  static constexpr int count = 2;
+  struct words { uint4 w[2]; };
+  static __device__ __forceinline__ words pack (const A& a, int head, unsigned flag)
+  {
+    union { A a; unsigned long long bits[2]; } u;
 #pragma unroll
-    for (int k = 0; k < count; k++)
+    for (int k = 0; k < 2; k++)
       u.bits[k] = 0;
     u.a = a;
-    polled_words<count> w;
+    words w;
 #pragma unroll
-    for (int k = 0; k < count; k++)
+    for (int k = 0; k < 2; k++)
       w.w[k] = make_uint4 ((unsigned) u.bits[k], (unsigned) (u.bits[k] >> 32), (unsigned) head, flag);
     return w;
   }
-  static __device__ __forceinline__ A state (const uint4 *w, int& head)
+  static __device__ __forceinline__ A state (const words& w, int& head)
   {
-    bits_of u;
+    union { A a; unsigned long long bits[2]; } u;
 #pragma unroll
-    for (int k = 0; k < count; k++)
-      u.bits[k] = (unsigned long long) w[k].x | (unsigned long long) w[k].y << 32;
-    head = (int) w[0].z;
+    for (int k = 0; k < 2; k++)
+      u.bits[k] = (unsigned long long) w.w[k].x | (unsigned long long) w.w[k].y << 32;
+    head = (int) w.w[0].z;
     return u.a;
   }
+};
+
+template <typename A>
+struct status_word : packed_state<A, sizeof (A) <= 8 ? 1 : sizeof (A) <= 16 ? 2 : 0>
+{
+  static constexpr bool fits = status_word::count > 0;
 };
 
 // The clamp maps of 4-byte integers (scan_ops.cuh: a within +-(2^32 - 1), 33 bits): lo,
@@ -74,32 +105,32 @@ struct status_word<clamp_map<long long, T>>
   static_assert (sizeof (T) == 4, "clamp maps of 4-byte integers");
   static constexpr int count = 1;
   static constexpr bool fits = true;
-  static __device__ __forceinline__ polled_words<1> pack (const clamp_map<long long, T>& m, int head,
-                                                          unsigned flag)
+  typedef uint4 words;
+  static __device__ __forceinline__ uint4 pack (const clamp_map<long long, T>& m, int head, unsigned flag)
   {
-    return { { make_uint4 ((unsigned) m.lo, (unsigned) m.hi, (unsigned) m.a,
-                           (unsigned) ((m.a >> 32) & 1) << 31 | (unsigned) (head != 0) << 30 | flag) } };
+    return make_uint4 ((unsigned) m.lo, (unsigned) m.hi, (unsigned) m.a,
+                       (unsigned) ((m.a >> 32) & 1) << 31 | (unsigned) (head != 0) << 30 | flag);
   }
-  static __device__ __forceinline__ clamp_map<long long, T> state (const uint4 *w, int& head)
+  static __device__ __forceinline__ clamp_map<long long, T> state (const uint4& w, int& head)
   {
-    head = (w[0].w >> 30) & 1;
-    const long long a = (long long) ((unsigned long long) (w[0].w >> 31) << 63) >> 31 | w[0].z;
-    return { a, (T) w[0].x, (T) w[0].y };
+    head = (w.w >> 30) & 1;
+    const long long a = (long long) ((unsigned long long) (w.w >> 31) << 63) >> 31 | w.z;
+    return { a, (T) w.x, (T) w.y };
   }
 };
 
-// Packed states are published and read in their words (status_word); larger states are
-// stored first, then flagged after a fence.
+// Packed states are published and read in their words (status_word), each slot's words
+// side by side; larger states are stored first, then flagged after a fence.
 template <typename Op>
 struct tile_status
 {
   static constexpr bool packed = status_word<typename Op::A>::fits;
-  static constexpr int words_per_slot = packed ? status_word<typename Op::A>::count : 0;
+  static constexpr int words_per_slot = status_word<typename Op::A>::count;
+  typedef typename status_word<typename Op::A>::words polled;
   unsigned *flags;          // unpacked
   seg<Op> *aggregate;
   seg<Op> *inclusive;
-  uint4 *words;             // packed: words_per_slot a slot
-  typedef polled_words<words_per_slot> polled;
+  uint4 *words;             // packed
 
   static size_t flag_bytes (int64_t tiles) { return (packed ? 16 * words_per_slot : sizeof (unsigned)) * tiles; }
 };
@@ -129,10 +160,16 @@ __device__ __forceinline__ uint4 poll_word (const uint4 *p)
 }
 
 template <typename Op>
-__device__ __forceinline__ seg<Op> unpack (const typename tile_status<Op>::polled& p)
+__device__ __forceinline__ typename tile_status<Op>::polled pack (const seg<Op>& v, unsigned flag)
+{
+  return status_word<typename Op::A>::pack (v.a, v.head, flag);
+}
+
+template <typename Op>
+__device__ __forceinline__ seg<Op> unpack (const typename tile_status<Op>::polled& w)
 {
   int head;
-  const typename Op::A a = status_word<typename Op::A>::state (p.w, head);
+  const typename Op::A a = status_word<typename Op::A>::state (w, head);
   return { a, head };
 }
 
@@ -140,13 +177,14 @@ template <typename Op>
 __device__ __forceinline__ void publish (tile_status<Op> ts, int64_t tile, unsigned epoch,
                                          int state, const seg<Op>& v)
 {
-  if constexpr (tile_status<Op>::packed)
+  if constexpr (tile_status<Op>::words_per_slot == 1)
+    __stcg (&ts.words[tile], pack<Op> (v, epoch << 2 | state));
+  else if constexpr (tile_status<Op>::words_per_slot == 2)
     {
-      constexpr int count = tile_status<Op>::words_per_slot;
-      const typename tile_status<Op>::polled w = status_word<typename Op::A>::pack (v.a, v.head, epoch << 2 | state);
+      const typename tile_status<Op>::polled w = pack<Op> (v, epoch << 2 | state);
 #pragma unroll
-      for (int k = 0; k < count; k++)
-        __stcg (&ts.words[tile * count + k], w.w[k]);
+      for (int k = 0; k < 2; k++)
+        __stcg (&ts.words[tile * 2 + k], w.w[k]);
     }
   else
     {
@@ -159,18 +197,22 @@ __device__ __forceinline__ void publish (tile_status<Op> ts, int64_t tile, unsig
 // One poll of a status slot: its flag (packed: and the words that hold the state too;
 // words whose flags differ, one publication's and the next's, read as no flag yet)
 template <typename Op>
-__device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_t slot, typename tile_status<Op>::polled& words)
+__device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_t slot,
+                                               typename tile_status<Op>::polled& word)
 {
-  if constexpr (tile_status<Op>::packed)
+  if constexpr (tile_status<Op>::words_per_slot == 1)
     {
-      constexpr int count = tile_status<Op>::words_per_slot;
+      word = poll_word (&ts.words[slot]);
+      return word.w & flag_bits;
+    }
+  else if constexpr (tile_status<Op>::words_per_slot == 2)
+    {
 #pragma unroll
-      for (int k = 0; k < count; k++)
-        words.w[k] = poll_word (&ts.words[slot * count + k]);
-      if constexpr (count == 2)
-        if (words.w[0].w != words.w[1].w)
-          return 0;
-      return words.w[0].w & flag_bits;
+      for (int k = 0; k < 2; k++)
+        word.w[k] = poll_word (&ts.words[slot * 2 + k]);
+      if (word.w[0].w != word.w[1].w)
+        return 0;
+      return word.w[0].w & flag_bits;
     }
   else
     return *(volatile unsigned *) &ts.flags[slot];
@@ -180,10 +222,10 @@ __device__ __forceinline__ unsigned read_flag (const tile_status<Op>& ts, int64_
 // the flag, so read after a fence)
 template <typename Op>
 __device__ __forceinline__ seg<Op> slot_state (const tile_status<Op>& ts, int64_t slot,
-                                               unsigned flag, const typename tile_status<Op>::polled& words)
+                                               unsigned flag, const typename tile_status<Op>::polled& word)
 {
   if constexpr (tile_status<Op>::packed)
-    return unpack<Op> (words);
+    return unpack<Op> (word);
   else
     {
       __threadfence ();
