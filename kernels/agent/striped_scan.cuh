@@ -34,12 +34,13 @@ struct striped_tile
   typedef typename Op::A A;
   // the operators it serves: 4-byte elements that are their own state; 1- and 2-byte
   // integers on one line without head flags (a row of a thread's flags would be 16
-  // bytes, and its start bits more than a word holds), their states packed with the
-  // look-back's flags; exclusive scans of 4-byte elements only (a narrow one takes the
-  // staged tiles: no kernel of its own for so rare a call)
+  // bytes, and its start bits more than a word holds), their states packed in one word
+  // with the look-back's flags (not max and min, whose value-index states take two);
+  // exclusive scans of 4-byte elements only (a narrow one takes the staged tiles: no
+  // kernel of its own for so rare a call)
   static constexpr bool narrow = sizeof (T) <= 2 && std::is_integral<T>::value;
   static constexpr bool serves = (sizeof (T) == 4 && std::is_same<A, T>::value)
-                                 || (narrow && ! LINES && status_word<A>::fits);
+                                 || (narrow && ! LINES && status_word<A>::count == 1);
   static constexpr bool serves_exclusive = serves && ! narrow;
   static constexpr int per = 16 / sizeof (T);
   static constexpr int threads = striped_threads;
