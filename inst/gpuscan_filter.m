@@ -31,6 +31,9 @@
 ## NaN in a channel, or an unstable filter, makes that channel run in order.  The
 ## results never depend on the number of threads.
 ##
+## A device array @var{x} (@code{gpuscan_array}) gives device arrays @var{y} and
+## @var{zf}; the filter runs through host memory with the CPU engine.
+##
 ## @example
 ## @group
 ## [b, a] = deal ([0.2 0.2], [1 -0.6]);
@@ -44,27 +47,33 @@ function [y, zf] = gpuscan_filter (b, a, x, zi = [], dim = [])
   if (nargin < 3 || nargin > 5)
     print_usage ();
   endif
+  ## a device array X stays on the device, and so do Y and ZF; B, A and ZI are small
+  on_device = isa (x, "gpuscan_array");
   args = {b, a, x, zi};
   names = {"B", "A", "X", "ZI"};
   for i = 1:4
     v = args{i};
-    if (isa (v, "gpuscan_array"))
-      error ("gpuscan:filter_type", "gpuscan_filter: %s is a device array; the filter takes host arrays (gather (%s))",
-             names{i}, names{i});
-    elseif (! (isnumeric (v) || islogical (v)))
+    if (! (isnumeric (v) || islogical (v) || isa (v, "gpuscan_array")))
       error ("gpuscan:filter_type", "gpuscan_filter: %s must be a numeric or logical array, got %s",
              names{i}, class (v));
     endif
   endfor
+  [b, a, zi] = gather (b, a, zi);
   cls = "double";
-  if (any (cellfun (@(v) isa (v, "single"), args)))
+  if (any (cellfun (@(v) strcmp (classUnderlying (v), "single"), {b, a, x, zi})))
     cls = "single";
   endif
   ## filter's class rules: every argument in the class, complex where any is
   b = cast (full (b(:)), cls);
   a = cast (full (a(:)), cls);
-  x = cast (full (x), cls);
   zi = cast (full (zi), cls);
+  if (! on_device)
+    x = cast (full (x), cls);
+  elseif (! (isreal (b) && isreal (a) && isreal (zi)) && isreal (x))
+    x = gpuscan_array (complex (cast (gather (x), cls)));   # (rare: through host memory)
+  elseif (! strcmp (classUnderlying (x), cls))
+    x = __gpuscan__ ("cast", x, cls);
+  endif
   if (isempty (a))
     error ("gpuscan:filter_a", "gpuscan_filter: A must have at least one element");
   endif
@@ -108,6 +117,9 @@ function [y, zf] = gpuscan_filter (b, a, x, zi = [], dim = [])
   if (sz(dim) == 0)
     y = x;
     zf = zi;
+    if (on_device)
+      zf = gpuscan_array (zf);
+    endif
     return;
   endif
   ## a(1) divides the others, in the class (filter's order: b, then a)
@@ -261,6 +273,34 @@ endfunction
 %!   [r, rf] = filter (ba{1}{:}, x);
 %!   assert (isequaln ({y, zf}, {r, rf}));
 %! endfor
+
+%!testif ; ! isempty (gpuscan_info ().device_arrays)
+%! ## a device array X: Y and ZF are device arrays with filter's values (within the
+%! ## help's bound where few long channels run in blocks), ZI a host or device array,
+%! ## every class filter takes, along any dimension
+%! randn ("seed", 5);
+%! b = [0.3 0.2 0.1];  a = [1 -0.9 0.2];
+%! for n = [1 37 600 2^17 + 3]
+%!   x = randn (n, 2);
+%!   [r, rf] = filter (b, a, x);
+%!   tol = 1e-12 * max (abs (r(:)));
+%!   [y, zf] = gpuscan_filter (b, a, gpuscan_array (x));
+%!   assert (isa (y, "gpuscan_array") && isa (zf, "gpuscan_array"));
+%!   assert ({gather(y), gather(zf)}, {r, rf}, tol);
+%!   [r, rf] = filter (b, a, x, rf);
+%!   [y, zf] = gpuscan_filter (b, a, gpuscan_array (x), zf);
+%!   assert ({gather(y), gather(zf)}, {r, rf}, tol);
+%! endfor
+%! x = randn (300, 4);
+%! assert (gather (gpuscan_filter (b, a, gpuscan_array (x), [], 2)), filter (b, a, x, [], 2), 1e-12);
+%! assert (gather (gpuscan_filter (single (b), a, gpuscan_array (x))), filter (single (b), a, x), 1e-5);
+%! assert (classUnderlying (gpuscan_filter (b, a, gpuscan_array (single (x)))), "single");
+%! xi = int8 (round (50 * x));
+%! assert (gather (gpuscan_filter (b, a, gpuscan_array (xi))), filter (b, a, xi), 1e-12);
+%! assert (gather (gpuscan_filter (b, a, gpuscan_array (x > 0))), filter (b, a, x > 0), 1e-12);
+%! assert (gather (gpuscan_filter ([1 2i], a, gpuscan_array (x))), filter ([1 2i], a, x), 1e-12);
+%! [y, zf] = gpuscan_filter (b, a, gpuscan_array (zeros (0, 3)));
+%! assert ({size(y), gather(zf)}, {[0 3], zeros(2, 3)});
 
 %!error <Invalid call> gpuscan_filter (1, 1)
 %!error <first element of A must be nonzero> gpuscan_filter (1, [0 1], 1:3)

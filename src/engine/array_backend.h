@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "base/elementwise.h"
+#include "base/filter_desc.h"
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
 #include "engine/scan_plan.h"
@@ -48,6 +49,9 @@ typedef struct array_backend {
                                   size_t msg_size);
   engine_status (*compact_scatter) (size_t elem_bytes, const void *x, const uint8_t *mask,
                                     int64_t n, void *y, char *msg, size_t msg_size);
+  /* filter of array memory (b and a in host memory); ENGINE_UNSUPPORTED where the
+     backend has no filter of d's type and order */
+  engine_status (*filter) (const filter_desc *d, int cpu_threads, char *msg, size_t msg_size);
 } array_backend;
 
 /* host memory and the CPU engine */

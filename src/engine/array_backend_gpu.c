@@ -10,11 +10,19 @@ static engine_status scan (const scan_desc *d, const scan_plan *p, char *msg, si
   return cuda_engine_scan_resident (d, &p->gpu, msg, msg_size);
 }
 
+/* (no filter kernels yet: the engine layer's round trip through the CPU engine) */
+static engine_status filter (const filter_desc *d, int cpu_threads, char *msg, size_t msg_size)
+{
+  (void) cpu_threads;
+  snprintf (msg, msg_size, "no GPU filter of %s data", scan_type_name (d->type));
+  return ENGINE_UNSUPPORTED;
+}
+
 static const array_backend cuda_array_backend = {
   "cuda", cuda_engine_use_faults, cuda_engine_generation, cuda_engine_alloc, cuda_engine_free, cuda_engine_to_device,
   cuda_engine_to_host, cuda_engine_copy, cuda_engine_wait, scan, cuda_engine_convert,
   cuda_engine_elementwise, cuda_engine_flags, cuda_engine_group_order, cuda_engine_permute,
-  cuda_engine_compact_count, cuda_engine_compact_scatter
+  cuda_engine_compact_count, cuda_engine_compact_scatter, filter
 };
 
 const array_backend *gpu_array_backend (const char *faults, char *why, size_t why_size)

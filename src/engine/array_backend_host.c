@@ -6,6 +6,7 @@
 
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
+#include "cpu/cpu_filter.h"
 #include "engine/array_backend.h"
 
 static void use_faults (const char *names)
@@ -115,7 +116,22 @@ static engine_status compact_scatter (size_t elem_bytes, const void *x, const ui
   return ENGINE_OK;
 }
 
+/* (complex data as the GPU's: through the engine layer's round trip, which the stand-in
+   so tests) */
+static engine_status filter (const filter_desc *d, int cpu_threads, char *msg, size_t msg_size)
+{
+  if (d->type == SCAN_CDOUBLE || d->type == SCAN_CSINGLE)
+    {
+      snprintf (msg, msg_size, "no stand-in filter of %s data", scan_type_name (d->type));
+      return ENGINE_UNSUPPORTED;
+    }
+  if (cpu_filter (d, cpu_threads) == 0)
+    return ENGINE_OK;
+  snprintf (msg, msg_size, "out of host memory for the filter");
+  return ENGINE_NO_MEMORY;
+}
+
 const array_backend host_array_backend = {
   "host", use_faults, generation, alloc, free, move, move, move, wait, scan, convert, elementwise, flags,
-  group_order, permute, compact_count, compact_scatter
+  group_order, permute, compact_count, compact_scatter, filter
 };

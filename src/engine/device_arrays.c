@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpu/cpu_engine.h"
+#include "cpu/cpu_filter.h"
 #include "engine/array_backend.h"
 #include "engine/device_arrays.h"
 #include "engine/group_scan.h"
@@ -287,6 +289,56 @@ engine_status engine_array_scan (const scan_desc *d, scan_algorithm a, char *msg
   if (wide)
     b->free (wide);
   return s;
+}
+
+/* a filter the backend does not run: its arrays to host memory, the CPU engine's filter,
+   back */
+static engine_status filter_through_host (const array_backend *b, const filter_desc *d,
+                                          int cpu_threads, char *msg, size_t msg_size)
+{
+  const size_t es = scan_type_size (d->type);
+  const size_t bytes = (size_t) (d->inner * d->len * d->outer) * es;
+  const size_t zbytes = (size_t) d->order * (size_t) (d->inner * d->outer) * es;
+  filter_desc h = *d;
+  void *x = malloc (bytes + 1), *y = malloc (bytes + 1), *zi = malloc (zbytes + 1),
+       *zf = malloc (zbytes + 1);
+  engine_status s = ENGINE_OK;
+  if (! x || ! y || ! zi || ! zf)
+    {
+      snprintf (msg, msg_size, "out of host memory for the filter of a device array");
+      s = ENGINE_NO_MEMORY;
+    }
+  else if ((s = b->to_host (x, d->x, bytes, msg, msg_size)) == ENGINE_OK
+           && (s = b->to_host (zi, d->zi, zbytes, msg, msg_size)) == ENGINE_OK)
+    {
+      h.x = x;
+      h.y = y;
+      h.zi = zi;
+      h.zf = zf;
+      if (cpu_filter (&h, cpu_threads) != 0)
+        {
+          snprintf (msg, msg_size, "out of host memory for the filter of a device array");
+          s = ENGINE_NO_MEMORY;
+        }
+      else if ((s = b->to_device (d->y, y, bytes, msg, msg_size)) == ENGINE_OK)
+        s = b->to_device (d->zf, zf, zbytes, msg, msg_size);
+    }
+  free (x);
+  free (y);
+  free (zi);
+  free (zf);
+  return s;
+}
+
+engine_status engine_array_filter (const filter_desc *d, char *msg, size_t msg_size)
+{
+  engine_settings set;
+  const array_backend *b = backend (&set);
+  if (! b)
+    return unknown (msg, msg_size);
+  const int threads = cpu_threads_for (d->inner * d->len * d->outer, set.cpu_parallel_min);
+  engine_status s = b->filter (d, threads, msg, msg_size);
+  return s == ENGINE_UNSUPPORTED ? filter_through_host (b, d, threads, msg, msg_size) : s;
 }
 
 engine_status engine_array_convert (scan_type from, scan_type to, const void *x, void *y,

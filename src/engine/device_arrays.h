@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/elementwise.h"
+#include "base/filter_desc.h"
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
 
@@ -64,6 +65,10 @@ engine_status engine_array_group_scan (const scan_desc *d, const int64_t *order,
 engine_status engine_array_compact (size_t elem_bytes, const void *x, const uint8_t *mask,
                                     int64_t n, engine_array *out, int64_t *kept, char *msg,
                                     size_t msg_size);
+
+/* filter of array memory: x, y, zi and zf arrays, b and a host memory (the kernels, or
+   for what they do not cover, a round trip through the CPU engine) */
+engine_status engine_array_filter (const filter_desc *d, char *msg, size_t msg_size);
 
 /* ---- for the engine layer (engine.c) */
 /* free every array (the ids become unknown) */

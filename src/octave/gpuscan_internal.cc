@@ -16,7 +16,8 @@
 //   __gpuscan__ ("cast", d, class)       d in class (single, int8, ...: the methods of
 //                                        inst/@gpuscan_array), on the device where the
 //                                        element-wise rule covers it
-//   __gpuscan__ ("filter", b, a, x, zi, dim)  [y, zf] of gpuscan_filter (filter.h)
+//   __gpuscan__ ("filter", b, a, x, zi, dim)  [y, zf] of gpuscan_filter, x a host or device
+//                                             array (filter.h)
 //   __gpuscan__ ("wait")                 wait for the device work queued so far (timings)
 //   __gpuscan__ ("release")              free everything the engine holds
 
@@ -233,7 +234,7 @@ DEFUN_DLD (__gpuscan__, args, nargout,
   if (what == "plan" && nargs >= 2)
     return gpuscan_plan (args.slice (1, nargs - 1), std::max (nargout, 1));
   if (what == "filter" && nargs == 6)
-    return filter_host (args.slice (1, 5));
+    return filter_arrays (args.slice (1, 5));
   if (what == "wait" && nargs == 1)
     {
       char msg[512] = "";
