@@ -3,7 +3,7 @@
 ## shapes with 0 and 1, tile and chunk sizes +-1, dims beyond ndims, every operator,
 ## "exclusive", "reverse", "native", "double", "omitnan", "includenan", "accurate",
 ## "reproducible" (a second call gives the same bits), "recurrence" (against a loop),
-## gpuscan_filter (against filter: a tenth of the cases),
+## gpuscan_filter (against filter: a tenth of the cases, device arrays too),
 ## segments (full or per step, logical or numeric, host or device, or as keys), NaN,
 ## +-Inf, -0 and complex Inf/NaN mixes; the same cases
 ## through device arrays where there are any.  Seeded: a failure prints the seed and the
@@ -41,8 +41,9 @@ function ok = differential (ncases = 300, seed = [], only = [])
     rand ("seed", seed + c);
     randn ("seed", seed + c);
     if (rand () < 0.1)
-      ## gpuscan_filter against filter
-      [msg, what] = filter_case (lens);
+      ## gpuscan_filter against filter, of host and device arrays
+      [msg, what, on_device] = filter_case (lens, arrays);
+      counts(2) += on_device;
     else
       k = draw_case (lens);
       what = describe (k);
@@ -75,7 +76,8 @@ endfunction
 ## complex, integer X, with and without ZI, along any dimension; filter's bits where the
 ## channels run in order, the help's bound where few long ones run in blocks (lengths
 ## 2^16 and beyond)
-function [msg, what] = filter_case (lens)
+function [msg, what, on_device] = filter_case (lens, arrays)
+  on_device = false;
   K = randi ([0 10]);
   n = [lens, 2^16, 2^16 + 1, 2^16 + 2049](randi (numel (lens) + 3));
   m = [1 2 3 17](randi (4));
@@ -119,25 +121,54 @@ function [msg, what] = filter_case (lens)
     msg = ["error: ", err.message];
     return;
   end_try_catch
+  channels = prod (sz) / max (sz(dim), 1);
+  ## in blocks on the CPU engine (few channels of 2^16 steps), and on the GPU's kernels
+  ## (real data, fewer than 2^14 channels of 512 steps)
+  blocked = Kf >= 1 && Kf <= 8 && channels < 16 && sz(dim) >= 2^16;
+  msg = filter_check (y, zf, r, rf, blocked, b, a, "");
+  if (isempty (msg) && arrays && prod (sz) <= 2^17)
+    on_device = true;
+    zd = zi;
+    if (rand () < 0.5)
+      zd = gpuscan_array (zi);
+    endif
+    try
+      [y, zf] = gpuscan_filter (b, a, gpuscan_array (x), zd, dim);
+    catch err
+      msg = ["device arrays: error: ", err.message];
+      return;
+    end_try_catch
+    if (! (isa (y, "gpuscan_array") && isa (zf, "gpuscan_array")))
+      msg = "device arrays: Y and ZF are not device arrays";
+      return;
+    endif
+    [y, zf] = gather (y, zf);
+    blocked = blocked || (Kf >= 1 && Kf <= 8 && channels < 2^14 && sz(dim) >= 512
+                          && isreal (r));
+    msg = filter_check (y, zf, r, rf, blocked, b, a, "device arrays: ");
+  endif
+endfunction
+
+## y and zf against filter's r and rf: the same bits, or in blocks within the bound of
+## gpuscan_filter's help
+function msg = filter_check (y, zf, r, rf, blocked, b, a, prefix)
   msg = "";
   if (! strcmp (class (y), class (r)) || ! isequal (size (y), size (r)) || ! isequal (size (zf), size (rf)))
-    msg = sprintf ("class or size: %s %s, %s against filter's %s %s, %s", class (y),
+    msg = sprintf ("%sclass or size: %s %s, %s against filter's %s %s, %s", prefix, class (y),
                    mat2str (size (y)), mat2str (size (zf)), class (r), mat2str (size (r)),
                    mat2str (size (rf)));
-    return;
-  endif
-  channels = prod (sz) / max (sz(dim), 1);
-  blocked = Kf >= 1 && Kf <= 8 && channels < 16 && sz(dim) >= 2^16;
-  if (! blocked)
+  elseif (! blocked)
     if (! isequaln ({y, zf}, {r, rf}))
-      msg = sprintf ("not filter's bits: largest difference %g", max (abs ([y(:) - r(:); zf(:) - rf(:)])));
+      msg = sprintf ("%snot filter's bits: largest difference %g", prefix,
+                     max (abs ([y(:) - r(:); zf(:) - rf(:)])));
     endif
-    return;
-  endif
-  h = filter (b, a, [1; zeros(4095, 1)]);
-  t = 1e4 * eps (class (r)) * max (abs (r(:))) * norm (h, 1);
-  if (! (max (abs ([y(:) - r(:); zf(:) - rf(:)])) <= t))
-    msg = sprintf ("blocks: largest difference %g, bound %g", max (abs ([y(:) - r(:); zf(:) - rf(:)])), t);
+  else
+    h = filter (b, a, [1; zeros(4095, 1)]);
+    t = 1e4 * eps (class (r)) * max (abs (r(:))) * norm (h, 1);
+    if (! (max (abs ([y(:) - r(:); zf(:) - rf(:)])) <= t))
+      msg = sprintf ("%sblocks: largest difference %g, bound %g", prefix,
+                     max (abs ([y(:) - r(:); zf(:) - rf(:)])), t);
+    endif
   endif
 endfunction
 
