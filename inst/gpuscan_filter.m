@@ -47,87 +47,8 @@ function [y, zf] = gpuscan_filter (b, a, x, zi = [], dim = [])
   if (nargin < 3 || nargin > 5)
     print_usage ();
   endif
-  ## a device array X stays on the device, and so do Y and ZF; B, A and ZI are small
-  on_device = isa (x, "gpuscan_array");
-  args = {b, a, x, zi};
-  names = {"B", "A", "X", "ZI"};
-  for i = 1:4
-    v = args{i};
-    if (! (isnumeric (v) || islogical (v) || isa (v, "gpuscan_array")))
-      error ("gpuscan:filter_type", "gpuscan_filter: %s must be a numeric or logical array, got %s",
-             names{i}, class (v));
-    endif
-  endfor
-  [b, a, zi] = gather (b, a, zi);
-  cls = "double";
-  if (any (cellfun (@(v) strcmp (classUnderlying (v), "single"), {b, a, x, zi})))
-    cls = "single";
-  endif
-  ## filter's class rules: every argument in the class, complex where any is
-  b = cast (full (b(:)), cls);
-  a = cast (full (a(:)), cls);
-  zi = cast (full (zi), cls);
-  if (! on_device)
-    x = cast (full (x), cls);
-  elseif (! (isreal (b) && isreal (a) && isreal (zi)) && isreal (x))
-    x = gpuscan_array (complex (cast (gather (x), cls)));   # (rare: through host memory)
-  elseif (! strcmp (classUnderlying (x), cls))
-    x = __gpuscan__ ("cast", x, cls);
-  endif
-  if (isempty (a))
-    error ("gpuscan:filter_a", "gpuscan_filter: A must have at least one element");
-  endif
-  if (a(1) == 0)
-    error ("gpuscan:filter_a", "gpuscan_filter: the first element of A must be nonzero");
-  endif
-  sz = size (x);
-  if (isempty (dim))
-    dim = find (sz != 1, 1);
-    if (isempty (dim))
-      dim = 1;
-    endif
-  else
-    if (! (isnumeric (dim) && isscalar (dim) && isreal (dim)) || round (dim) < 1
-        || round (dim) > numel (sz))
-      error ("gpuscan:filter_dim", "gpuscan_filter: DIM must be a dimension of X, 1 to %d",
-             numel (sz));
-    endif
-    dim = round (double (dim));
-  endif
-  K = max (numel (a), numel (b)) - 1;
-  ## ZI: K values a channel, in an array the shape of X with DIM removed and K in front
-  zsz = [K, sz(1:dim-1), sz(dim+1:end)];
-  if (numel (zsz) < 2)
-    zsz(2) = 1;
-  endif
-  if (isempty (zi))
-    zi = zeros (zsz, cls);
-  elseif (isvector (zi) && isvector (x))
-    zi = zi(:);
-  endif
-  if (size (zi, 1) != K)
-    error ("gpuscan:filter_zi", "gpuscan_filter: ZI must have max (numel (A), numel (B)) - 1 = %d rows, got %d",
-           K, size (zi, 1));
-  endif
-  n = max (ndims (zi), numel (zsz));
-  if (! isequal ([size(zi), ones(1, n - ndims (zi))], [zsz, ones(1, n - numel (zsz))]))
-    error ("gpuscan:filter_zi", "gpuscan_filter: ZI must be %s (K by the channels: X's size without DIM), got %s",
-           mat2str (zsz), mat2str (size (zi)));
-  endif
-  if (sz(dim) == 0)
-    y = x;
-    zf = zi;
-    if (on_device)
-      zf = gpuscan_array (zf);
-    endif
-    return;
-  endif
-  ## a(1) divides the others, in the class (filter's order: b, then a)
-  b = b / a(1);
-  a = a / a(1);
-  b(end+1:K+1) = 0;
+  ## (filter's rules are applied by the gateway, src/octave/filter.cc)
   [y, zf] = __gpuscan__ ("filter", b, a, x, zi, dim);
-  zf = reshape (zf, size (zi));
 endfunction
 
 %!demo
