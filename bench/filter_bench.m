@@ -1,7 +1,8 @@
 ## filter_bench (): gpuscan_filter against Octave's filter in the same run, the best of
 ## five calls each, taken in turn: orders 1, 2, 4 and 8 (stable IIR, and an FIR of 5
 ## taps) on one channel of 2^22 samples (in blocks), 64 channels of 2^16 (in order, side
-## by side) and 2^16 channels of 64 along dim 2 (lanes).  Prints "case ms ms ratio" rows;
+## by side) and 2^16 channels of 64 along dim 2 (lanes); then a call's own cost, 1000
+## samples of order 2 (a thousand calls a timing).  Prints "case ms ms ratio" rows;
 ## OMP_NUM_THREADS=1 gives the engine one thread.
 ##   octave --eval "pkg load gpuscan; addpath bench; filter_bench"
 function filter_bench ()
@@ -27,5 +28,15 @@ function filter_bench ()
               t(2) / t(1));
       fflush (stdout);
     endfor
+  endfor
+  x = randn (1000, 1);
+  [b, a] = deal (filters{2, 2:3});
+  t = best_of ({@() calls(@gpuscan_filter, b, a, x), @() calls(@filter, b, a, x)}, 5) / 1000;
+  printf ("%-30s %12.4f %12.4f %8.2fx\n", "1000 x 1, order 2, a call", 1e3 * t, t(2) / t(1));
+endfunction
+
+function calls (f, b, a, x)
+  for i = 1:1000
+    f (b, a, x);
   endfor
 endfunction
