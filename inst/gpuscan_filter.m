@@ -222,6 +222,10 @@ endfunction
 %! assert (gather (gpuscan_filter ([1 2i], a, gpuscan_array (x))), filter ([1 2i], a, x), 1e-12);
 %! [y, zf] = gpuscan_filter (b, a, gpuscan_array (zeros (0, 3)));
 %! assert ({size(y), gather(zf)}, {[0 3], zeros(2, 3)});
+%! ## no state (order 0, complex: through host memory), no channels
+%! assert (gather (gpuscan_filter (2i, 1, gpuscan_array (x))), filter (2i, 1, x));
+%! [y, zf] = gpuscan_filter ([1 2], 1, gpuscan_array (zeros (3, 0)));
+%! assert ({size(y), size(zf)}, {[3 0], [1 0]});
 
 %!error <Invalid call> gpuscan_filter (1, 1)
 %!error <first element of A must be nonzero> gpuscan_filter (1, [0 1], 1:3)

@@ -379,8 +379,10 @@ int cpu_filter (const filter_desc *d, int nthreads)
   const size_t size = scan_type_size (d->type);
   if (d->inner * d->len * d->outer == 0)
     {
-      /* no steps: the state stays */
-      memcpy (d->zf, d->zi, size * (size_t) d->order * (size_t) (d->inner * d->outer));
+      /* no steps: the state stays (no state at all: empty arrays may have no memory) */
+      const size_t zbytes = size * (size_t) d->order * (size_t) (d->inner * d->outer);
+      if (zbytes)
+        memcpy (d->zf, d->zi, zbytes);
       return 0;
     }
   switch (d->type)

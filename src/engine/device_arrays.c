@@ -308,8 +308,9 @@ static engine_status filter_through_host (const array_backend *b, const filter_d
       snprintf (msg, msg_size, "out of host memory for the filter of a device array");
       s = ENGINE_NO_MEMORY;
     }
-  else if ((s = b->to_host (x, d->x, bytes, msg, msg_size)) == ENGINE_OK
-           && (s = b->to_host (zi, d->zi, zbytes, msg, msg_size)) == ENGINE_OK)
+  /* (an empty array has no memory: no move) */
+  else if ((! bytes || (s = b->to_host (x, d->x, bytes, msg, msg_size)) == ENGINE_OK)
+           && (! zbytes || (s = b->to_host (zi, d->zi, zbytes, msg, msg_size)) == ENGINE_OK))
     {
       h.x = x;
       h.y = y;
@@ -320,7 +321,8 @@ static engine_status filter_through_host (const array_backend *b, const filter_d
           snprintf (msg, msg_size, "out of host memory for the filter of a device array");
           s = ENGINE_NO_MEMORY;
         }
-      else if ((s = b->to_device (d->y, y, bytes, msg, msg_size)) == ENGINE_OK)
+      else if ((! bytes || (s = b->to_device (d->y, y, bytes, msg, msg_size)) == ENGINE_OK)
+               && zbytes)
         s = b->to_device (d->zf, zf, zbytes, msg, msg_size);
     }
   free (x);
