@@ -76,10 +76,10 @@ namespace
   }
 
   // the filter of b and a (every array in the class AT, b padded, both divided by a(1))
-  // of x's dims along dim
+  // of x's dims along dim, on the arrays x, y, zi and zf (host or device memory)
   template <typename AT>
   filter_desc describe (const AT& b, const AT& a, bool fir, const dim_vector& xdims, scan_type t,
-                        int dim)
+                        int dim, const void *x, void *y, const void *zi, void *zf)
   {
     filter_desc d = {};
     d.type = t;
@@ -90,6 +90,10 @@ namespace
     scan_extent (xdims, dim, d.inner, d.len, d.outer);
     d.b = b.data ();
     d.a = a.data ();
+    d.x = x;
+    d.y = y;
+    d.zi = zi;
+    d.zf = zf;
     return d;
   }
 
@@ -163,21 +167,15 @@ namespace
         const device_array x = device_x_in (xv, t, gx);
         const device_array dzi = upload (octave_value (zi), t, gzi);
         const device_array y = new_device_array (xdims, t, gy), zf = new_device_array (zi.dims (), t, gzf);
-        filter_desc d = describe (b, a, fir, xdims, t, dim);
-        d.x = x.data ();
-        d.y = y.data ();
-        d.zi = dzi.data ();
-        d.zf = zf.data ();
+        const filter_desc d = describe (b, a, fir, xdims, t, dim, x.data (), y.data (), dzi.data (),
+                                        zf.data ());
         raise_engine_error (engine_array_filter (&d, msg, sizeof msg), msg);
         return ovl (device_array_value (y, gy), device_array_value (zf, gzf));
       }
     const AT x = octave_value_extract<AT> (xv);
     AT y = uninit<AT> (xdims), zf = uninit<AT> (zi.dims ());
-    filter_desc d = describe (b, a, fir, xdims, t, dim);
-    d.x = x.data ();
-    d.y = y.fortran_vec ();
-    d.zi = zi.data ();
-    d.zf = zf.fortran_vec ();
+    const filter_desc d = describe (b, a, fir, xdims, t, dim, x.data (), y.fortran_vec (), zi.data (),
+                                    zf.fortran_vec ());
     raise_engine_error (engine_filter (&d, msg, sizeof msg), msg);
     return ovl (y, zf);
   }
