@@ -195,7 +195,7 @@ octave_value_list filter_arrays (const octave_value_list& args)
     {
       const scan_type xt = device_array_of (x, "X").type;
       single = single || xt == SCAN_SINGLE || xt == SCAN_CSINGLE;
-      complex = complex || xt == SCAN_CDOUBLE || xt == SCAN_CSINGLE;
+      complex = complex || scan_type_complex (xt);
     }
   else
     {
