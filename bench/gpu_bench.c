@@ -20,6 +20,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "base/filter_desc.h"
 #include "scan_kernels.h"
 
 #define CHECK(call)                                                               \
@@ -66,8 +67,12 @@ static int cmp_float (const void *a, const void *b)
   return (u > v) - (u < v);
 }
 
-typedef struct job { int kind; const scan_desc *d; gsk_algorithm a; size_t bytes; } job;
-enum { JOB_SCAN, JOB_CUB, JOB_COPY, JOB_GROUPS, JOB_GROUP_ORDER, JOB_GATHER };
+typedef struct job { int kind; const scan_desc *d; gsk_algorithm a; size_t bytes; const filter_desc *f; } job;
+enum { JOB_SCAN, JOB_CUB, JOB_COPY, JOB_GROUPS, JOB_GROUP_ORDER, JOB_GATHER, JOB_FILTER };
+
+/* gpuscan_filter's workspace (its own: the scans' is zeroed for their flags) */
+static void *filter_work;
+static size_t filter_work_bytes;
 
 /* "groups" of a device array, as the gateway runs them (device_scan.cc): the labels'
    order and head flags, X moved into that order, the segmented scan, Y moved back */
@@ -93,6 +98,7 @@ static void run_job (const job *j)
   switch (j->kind)
     {
     case JOB_SCAN: CHECK (gsk_scan (kernels (), j->d, j->a, work, work_bytes, 0)); break;
+    case JOB_FILTER: CHECK (gsk_filter (kernels (), j->f, filter_work, filter_work_bytes, 0)); break;
     case JOB_GROUPS: run_groups (j->d); break;
     case JOB_GROUP_ORDER:   /* (the parts of run_groups, for where its time goes) */
       CHECK (gsk_group_order (kernels (), grp.labels, j->d->len, grp.order, grp.heads, grp.ws, 0));
@@ -668,6 +674,69 @@ int main (int argc, char **argv)
           bench ("complex recurrence", &d, 0);
         }
       CHECK (cudaFree (coef));
+    }
+  /* gpuscan_filter (filter.cu) of order 2 (poles 0.9, 0.5) and 4 (and +-0.6i): one channel
+     and 64 along dim 1 and dim 2 (in blocks), and 2^16 channels along dim 2 (each in
+     order); the copy baseline moves x and y */
+  if (row_len >= (int64_t) 1 << 20)
+    {
+      static const double b2[] = { 0.2, 0.3, 0.1 }, a2[] = { 1, -1.4, 0.45 },
+                          b4[] = { 0.1, 0.2, 0.3, 0.2, 0.1 }, a4[] = { 1, -1.4, 0.81, -0.504, 0.162 };
+      float b2s[3], a2s[3], b4s[5], a4s[5];
+      for (int j = 0; j < 5; j++)
+        {
+          if (j < 3)
+            b2s[j] = (float) b2[j], a2s[j] = (float) a2[j];
+          b4s[j] = (float) b4[j], a4s[j] = (float) a4[j];
+        }
+      void *zi, *zf;
+      const size_t zbytes = (size_t) 4 * 65536 * 8;
+      CHECK (cudaMalloc (&zi, zbytes));
+      CHECK (cudaMalloc (&zf, zbytes));
+      CHECK (cudaMemset (zi, 0, zbytes));
+      static const struct { int64_t channels; int along; const char *shape; } fshapes[] = {
+        { 1, 0, "filter %d, 1 channel" }, { 64, 0, "filter %d, 64 dim 1" },
+        { 64, 1, "filter %d, 64 dim 2" }, { 65536, 1, "filter %d, 2^16 dim 2" } };
+      for (int t = 0; t < 2; t++)
+        for (int order = 2; order <= 4; order += 2)
+          for (int f = 0; f < 4; f++)
+            {
+              const int single = types[t] == SCAN_SINGLE;
+              filter_desc fd = { 0 };
+              fd.type = types[t];
+              fd.order = order;
+              fd.fused = 1;
+              fd.b = order == 2 ? (single ? (const void *) b2s : (const void *) b2)
+                                : (single ? (const void *) b4s : (const void *) b4);
+              fd.a = order == 2 ? (single ? (const void *) a2s : (const void *) a2)
+                                : (single ? (const void *) a4s : (const void *) a4);
+              const int64_t ch = fshapes[f].channels;
+              fd.inner = fshapes[f].along ? ch : 1;
+              fd.outer = fshapes[f].along ? 1 : ch;
+              fd.len = row_len / ch;
+              fd.x = x;
+              fd.y = y;
+              fd.zi = zi;
+              fd.zf = zf;
+              const size_t need = gsk_filter_workspace_bytes (&fd);
+              if (need > filter_work_bytes)
+                {
+                  CHECK (cudaFree (filter_work));
+                  CHECK (cudaMalloc (&filter_work, need));
+                  filter_work_bytes = need;
+                }
+              scan_desc d = vector_desc (types[t], SCAN_SUM, row_len, x, y);
+              const size_t bytes = (size_t) row_len * scan_type_size (types[t]);
+              job copy = { JOB_COPY, &d, 0, bytes, NULL }, run = { JOB_FILTER, &d, 0, 0, &fd };
+              char shape[32];
+              snprintf (shape, sizeof shape, fshapes[f].shape, order);
+              const double copy_ms = time_job (&copy);
+              row (shape, &d, "copy", copy_ms, copy_ms, 0, 2 * bytes);
+              row (shape, &d, "filter", time_job (&run), copy_ms, 0, 2 * bytes);
+            }
+      fflush (stdout);
+      CHECK (cudaFree (zi));
+      CHECK (cudaFree (zf));
     }
   /* complex double sums (16-byte elements, as the pairs of a double recurrence) */
   {

@@ -32,7 +32,10 @@
 ## results never depend on the number of threads.
 ##
 ## A device array @var{x} (@code{gpuscan_array}) gives device arrays @var{y} and
-## @var{zf}; the filter runs through host memory with the CPU engine.
+## @var{zf}.  On the GPU, real data of order 8 at most run in kernels: 2^16 channels or
+## more, or channels shorter than 512 steps, each in order (@code{filter}'s bits); fewer,
+## longer ones in blocks of 256 steps, as above and within the same bound.  Complex data
+## and higher orders run through host memory with the CPU engine.
 ##
 ## @example
 ## @group

@@ -113,6 +113,15 @@ cudaError_t gsk_compact_count (gsk_context *c, const uint8_t *mask, int64_t n, v
 cudaError_t gsk_compact_scatter (size_t elem_bytes, const void *x, const uint8_t *mask,
                                  int64_t n, void *y, void *workspace, cudaStream_t stream);
 
+/* gpuscan_filter (filter.cu): d's arrays in device memory, b and a in host memory.
+   gsk_filter_supports: 1 for double and single data of order 8 at most.  The workspace
+   (gsk_filter_workspace_bytes) needs no zeroing. */
+typedef struct filter_desc filter_desc;
+int gsk_filter_supports (const filter_desc *d);
+size_t gsk_filter_workspace_bytes (const filter_desc *d);
+cudaError_t gsk_filter (gsk_context *c, const filter_desc *d, void *workspace,
+                        size_t workspace_bytes, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

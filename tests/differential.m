@@ -123,7 +123,7 @@ function [msg, what, on_device] = filter_case (lens, arrays)
   end_try_catch
   channels = prod (sz) / max (sz(dim), 1);
   ## in blocks on the CPU engine (few channels of 2^16 steps), and on the GPU's kernels
-  ## (real data, fewer than 2^14 channels of 512 steps)
+  ## (real data, fewer than 2^16 channels of 512 steps)
   blocked = Kf >= 1 && Kf <= 8 && channels < 16 && sz(dim) >= 2^16;
   msg = filter_check (y, zf, r, rf, blocked, b, a, "");
   if (isempty (msg) && arrays && prod (sz) <= 2^17)
@@ -143,7 +143,7 @@ function [msg, what, on_device] = filter_case (lens, arrays)
       return;
     endif
     [y, zf] = gather (y, zf);
-    blocked = blocked || (Kf >= 1 && Kf <= 8 && channels < 2^14 && sz(dim) >= 512
+    blocked = blocked || (Kf >= 1 && Kf <= 8 && channels < 2^16 && sz(dim) >= 512
                           && isreal (r));
     msg = filter_check (y, zf, r, rf, blocked, b, a, "device arrays: ");
   endif

@@ -22,6 +22,7 @@
 
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
+#include "cpu/cpu_filter.h"
 #include "scan_kernels.h"
 
 #define CHECK(call)                                                               \
@@ -480,6 +481,149 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
           fprintf (stderr, "FAIL head flags of %s\n", scan_type_name ((scan_type) t));
         }
     }
+}
+
+/* gpuscan_filter's kernels (filter.cu) against the CPU engine: every order they run,
+   FIR and IIR, each product rounded or fused, double and single, with a random ZI, in
+   order (short channels, or 2^16 channels and more) and in blocks (few channels of 512
+   steps and more) at block sizes +-1, with an Inf or NaN in a long channel.  Filter's
+   bits where both engines run in order; in blocks within the bound of the help
+   (1e4 eps times the largest output times the response's 1-norm). */
+static void check_filter (int quick, void *x, void *y, void *ref)
+{
+  static const int64_t shapes[][3] = {
+    { 1, 300, 3 }, { 37, 200, 2 }, { 65536, 3, 1 }, { 40, 700, 1 }, { 1, 512, 1 },
+    { 1, 513, 2 }, { 1, 256 * 37 + 1, 1 }, { 3, 5000, 2 }, { 2, 5000, 1 }, { 1, 70001, 1 },
+    { 1, 1 << 20, 1 } };
+  const int nshapes = quick ? 9 : (int) (sizeof shapes / sizeof *shapes);
+  const long failures_before = failures;
+  long filter_runs = 0;
+  void *dzi, *dzf, *ws = NULL, *zi = malloc (16 << 20), *zf = malloc (16 << 20),
+       *ref_zf = malloc (16 << 20);
+  size_t ws_bytes = 0;
+  CHECK (cudaMalloc (&dzi, 16 << 20));
+  CHECK (cudaMalloc (&dzf, 16 << 20));
+  for (int single = 0; single < 2; single++)
+    for (int K = 0; K <= 8; K += quick && K >= 2 ? 2 : 1)
+      for (int kind = 0; kind < (K ? 4 : 1); kind++)
+        for (int sh = 0; sh < nshapes; sh++)
+          {
+            const int fir = kind & 1, fused = kind >> 1, es = single ? 4 : 8;
+            filter_desc d = { 0 };
+            d.type = single ? SCAN_SINGLE : SCAN_DOUBLE;
+            d.order = K;
+            d.fir = fir || K == 0;
+            d.fused = fused;
+            d.inner = shapes[sh][0];
+            d.len = shapes[sh][1];
+            d.outer = shapes[sh][2];
+            /* a = prod (1 - r_i q) with real poles r_i in (-0.9, 0.9): stable */
+            double b[9], a[9] = { 1 };
+            for (int i = 0; i < K; i++)
+              {
+                const double r = 0.9 * (2.0 * (double) (next () % 1000) / 1000 - 1);
+                for (int j = i + 1; j > 0; j--)
+                  a[j] -= r * a[j - 1];
+              }
+            for (int j = 0; j <= K; j++)
+              b[j] = (double) (next () % 2001) / 1000 - 1;
+            float bs[9], as[9];
+            for (int j = 0; j <= K; j++)
+              bs[j] = (float) b[j], as[j] = (float) a[j];
+            d.b = single ? (const void *) bs : (const void *) b;
+            d.a = single ? (const void *) as : (const void *) a;
+            const int64_t n = d.inner * d.len * d.outer, nz = K * d.inner * d.outer;
+            for (int64_t i = 0; i < n + nz; i++)
+              put_part (single, i < n ? x : zi, i < n ? i : i - n,
+                        (double) (next () % 20001) / 1000 - 10);
+            /* an Inf and a NaN in a long channel: it runs in order */
+            const int specials = sh == 8;
+            if (specials)
+              {
+                put_part (single, x, 2 * 2600, INFINITY);
+                put_part (single, x, 2 * 4000 + 1, NAN);
+              }
+            /* the impulse response's 1-norm, for the bound */
+            double h1 = 0;
+            {
+              double zh[8] = { 0 };
+              for (int k = 0; k < 4096; k++)
+                {
+                  const double xv = k == 0, yv = zh[0] + b[0] * xv;
+                  for (int j = 0; j < K; j++)
+                    zh[j] = (j + 1 < K ? zh[j + 1] : 0) + b[j + 1] * xv - (d.fir ? 0 : a[j + 1] * yv);
+                  h1 += fabs (yv);
+                }
+            }
+            d.x = x;
+            d.y = ref;
+            d.zi = zi;
+            d.zf = ref_zf;
+            if (cpu_filter (&d, 2) != 0)
+              {
+                fprintf (stderr, "out of host memory\n");
+                exit (1);
+              }
+            CHECK (cudaMemcpy (dx, x, (size_t) n * es, cudaMemcpyHostToDevice));
+            CHECK (cudaMemcpy (dzi, zi, (size_t) nz * es + 1, cudaMemcpyHostToDevice));
+            CHECK (cudaMemset (dy, 0xab, (size_t) n * es));
+            CHECK (cudaMemset (dzf, 0xab, (size_t) nz * es + 1));
+            d.x = dx;
+            d.y = dy;
+            d.zi = dzi;
+            d.zf = dzf;
+            const size_t need = gsk_filter_workspace_bytes (&d);
+            if (need > ws_bytes)
+              {
+                if (ws)
+                  CHECK (cudaFree (ws));
+                CHECK (cudaMalloc (&ws, need));
+                ws_bytes = need;
+              }
+            CHECK (gsk_filter (ctx, &d, ws, ws_bytes, 0));
+            CHECK (cudaDeviceSynchronize ());
+            CHECK (cudaMemcpy (y, dy, (size_t) n * es, cudaMemcpyDeviceToHost));
+            CHECK (cudaMemcpy (zf, dzf, (size_t) nz * es, cudaMemcpyDeviceToHost));
+            filter_runs++;
+            /* in blocks: on the GPU few channels of 512 steps, on the CPU few of 2^16 */
+            const int channels_in_order = d.inner * d.outer >= (1 << 16) || d.len < 512;
+            const int blocked = K >= 1 && ! specials
+                                && (! channels_in_order || (d.inner * d.outer < 16 && d.len >= 65536));
+            double worst = 0, top = 0;
+            int64_t bad_at = -1;
+            for (int64_t i = 0; i < n + nz; i++)
+              {
+                const double g = i < n ? as_double (d.type, y, i) : as_double (d.type, zf, i - n),
+                             r = i < n ? as_double (d.type, ref, i) : as_double (d.type, ref_zf, i - n);
+                if (i < n && isfinite (r))
+                  top = fmax (top, fabs (r));
+                const int same_bits = i < n ? same (d.type, y, ref, i) : same (d.type, zf, ref_zf, i - n);
+                if (! same_bits && ! (isnan (g) && isnan (r)))
+                  {
+                    const double diff = isfinite (g - r) ? fabs (g - r) : INFINITY;
+                    if (bad_at < 0 || diff > worst)
+                      bad_at = i, worst = diff;
+                  }
+              }
+            const double bound = 1e4 * (single ? 0x1p-23 : 0x1p-52) * top * h1;
+            if (bad_at >= 0 && (! blocked || ! (worst <= bound)) && failures++ < 40)
+              fprintf (stderr, "FAIL filter: %s order %d%s%s, %lld x %lld x %lld: %s at %lld "
+                       "(%s %lld), difference %g, bound %g\n", scan_type_name (d.type), K,
+                       d.fir ? " FIR" : "", fused ? " fused" : "", (long long) d.inner,
+                       (long long) d.len, (long long) d.outer,
+                       blocked ? "beyond the bound" : "not the CPU engine's bits",
+                       (long long) bad_at, bad_at < n ? "y" : "zf",
+                       (long long) (bad_at < n ? bad_at : bad_at - n), worst, bound);
+          }
+  if (ws)
+    CHECK (cudaFree (ws));
+  CHECK (cudaFree (dzi));
+  CHECK (cudaFree (dzf));
+  free (zi);
+  free (zf);
+  free (ref_zf);
+  runs += filter_runs;
+  printf ("  filter      kernels %4ld checks, %ld failed\n", filter_runs, failures - failures_before);
 }
 
 /* A device reset (the CUDA engine's answer to a sticky error) ends the CUDA context: what
@@ -1073,6 +1217,7 @@ int main (int argc, char **argv)
           }
     }
   check_compaction (quick, x, y, ref, (uint8_t *) heads);
+  check_filter (quick, x, y, ref);
   printf ("gpu_selftest: %ld scans, %ld failed: %s (%.0f s)\n", runs, failures,
           failures ? "FAIL" : "PASS", seconds_since (&t0));
   gsk_context_free (ctx);

@@ -5,8 +5,10 @@
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
-#                         [matrix] [cumtests] [load] [cpuload] [tables] [repeat]
+#                         [matrix] [cumtests] [load] [cpuload] [tables] [repeat] [peers]
 # selftest: gpu_selftest, with GSK_SELFTEST_ARGS (e.g. --quick: the four benchmark types);
+# peers: bench/peers.py (PyTorch, CuPy and torchaudio beside gpu_bench's rows, each
+# against its own copy);
 # repeat: bench/repeat_bits.m (repeated GPU scans compared bit for bit, with and without
 # "reproducible");
 # tables: gpu_selftest with the GPU's own table, under each other tuning table
@@ -172,8 +174,14 @@ fi
 if [[ $steps == *" bench "* ]]; then
   wait_before_benchmarks
   $b/src/gpu_bench 28 > "$OUT/bench.txt" 2>&1
-  grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented" "$OUT/bench.txt"
+  grep -E "vector +(single|double) +(16777216|268435456)|4096x4096|segmented|^filter" "$OUT/bench.txt"
   step_done bench
+fi
+if [[ $steps == *" peers "* ]]; then
+  wait_before_benchmarks
+  timeout -s KILL 240 python3 "$top/bench/peers.py" 26 > "$OUT/peers.txt" 2>&1
+  cat "$OUT/peers.txt"
+  step_done peers
 fi
 if [[ $steps == *" variants "* ]]; then
   wait_before_benchmarks

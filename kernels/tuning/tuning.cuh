@@ -188,4 +188,16 @@ struct lane_tile_shape
 // stream compaction: elements per thread of a tile (tile = block_threads * compact_items)
 constexpr int compact_items = 8;
 
+// gpuscan_filter (auxiliary/filter.cu): the orders it runs (the CPU engine's unrolled
+// ones), the steps of a block where few long channels run in blocks, the threads of its
+// step kernel, the channels from which every channel runs whole, a thread each, and the
+// threads and staged inputs of a block of its chains
+constexpr int filter_max_order = 8;                  // cpu_tuning.h's FILTER_UNROLLED_ORDER
+constexpr int filter_block_steps = 256;              // sm_90 estimate: 8 loads a lane in flight
+constexpr int filter_threads = 128;                  // a 36 KB stage: 6 blocks an SM on sm_90
+constexpr int filter_loads_in_flight = 16;           // of a lane's 32 a stage round: sm_90 estimate
+constexpr long long filter_channels_min = 1 << 16;   // sm_90 estimate: 2^16 threads ~ 1/4 of 132 SMs
+constexpr int filter_chain_threads = 256;            // 32 KB of inputs staged a round: sm_90 estimate
+constexpr int filter_chain_stage = 512;
+
 }  // namespace gsk

@@ -39,6 +39,7 @@ static struct cuda_state {
   device_buffer x2, y2, ix2, heads2;   /* the second slot of the chunk pipeline */
   device_buffer xn, xn2;     /* each slot's X in a class of its own (chunk_slot.x_in) */
   device_buffer coef;        /* a recurrence's coefficients (one chunk: the first slot's) */
+  device_buffer filter;      /* gpuscan_filter's tables, block ends and carries */
   cudaMemPool_t pool;        /* device arrays' memory, or NULL: plain cudaMalloc */
   gsk_context *kernels;      /* what the kernels keep of this CUDA context */
   char kernels_tuning[32], kernels_limits[32];   /* the names it was made with ("": none) */
@@ -100,7 +101,7 @@ static void set_status (const char *what, cudaError_t err)
 /* every grow-only device buffer */
 static device_buffer *const buffers[] = { &st.x, &st.y, &st.ix, &st.heads, &st.work, &st.carry,
                                           &st.x2, &st.y2, &st.ix2, &st.heads2, &st.compact,
-                                          &st.groups, &st.coef, &st.xn, &st.xn2 };
+                                          &st.groups, &st.coef, &st.xn, &st.xn2, &st.filter };
 #define BUFFER_COUNT (sizeof buffers / sizeof buffers[0])
 
 /* frees every buffer but `keep` (or all) */
@@ -999,4 +1000,25 @@ engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,
   if (err == cudaSuccess)
     err = wait_stream ();
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "compaction", msg, msg_size);
+}
+
+engine_status cuda_engine_filter (const filter_desc *d, char *msg, size_t msg_size)
+{
+  NEED_GPU ();
+  if (! gsk_filter_supports (d))
+    {
+      snprintf (msg, msg_size, "no GPU filter of order %d %s data", d->order,
+                scan_type_name (d->type));
+      return ENGINE_UNSUPPORTED;
+    }
+  cudaError_t err = reserve (&st.filter, gsk_filter_workspace_bytes (d), 0);
+  if (err == cudaErrorMemoryAllocation)
+    {
+      snprintf (msg, msg_size, "GPU memory for the filter's workspace: %s",
+                cudaGetErrorString (err));
+      return ENGINE_NO_MEMORY;
+    }
+  if (err == cudaSuccess)
+    err = gsk_filter (st.kernels, d, st.filter.p, st.filter.bytes, st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "filter", msg, msg_size);
 }

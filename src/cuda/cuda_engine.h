@@ -4,6 +4,7 @@
 #define GPUSCAN_CUDA_ENGINE_H
 
 #include "base/elementwise.h"
+#include "base/filter_desc.h"
 #include "base/scan_desc.h"
 #include "base/scan_status.h"
 #include "base/scan_trace.h"
@@ -109,6 +110,10 @@ engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t
 engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,
                                            const uint8_t *mask, int64_t n, void *y,
                                            char *msg, size_t msg_size);
+/* gpuscan_filter of device arrays (scan_kernels.h: gsk_filter), queued; b and a in host
+   memory; ENGINE_UNSUPPORTED where the kernels do not run d (complex data, orders above
+   8) */
+engine_status cuda_engine_filter (const filter_desc *d, char *msg, size_t msg_size);
 
 #ifdef __cplusplus
 }

@@ -10,12 +10,12 @@ static engine_status scan (const scan_desc *d, const scan_plan *p, char *msg, si
   return cuda_engine_scan_resident (d, &p->gpu, msg, msg_size);
 }
 
-/* (no filter kernels yet: the engine layer's round trip through the CPU engine) */
+/* (what the kernels do not run, ENGINE_UNSUPPORTED: the engine layer's round trip
+   through the CPU engine) */
 static engine_status filter (const filter_desc *d, int cpu_threads, char *msg, size_t msg_size)
 {
   (void) cpu_threads;
-  snprintf (msg, msg_size, "no GPU filter of %s data", scan_type_name (d->type));
-  return ENGINE_UNSUPPORTED;
+  return cuda_engine_filter (d, msg, msg_size);
 }
 
 static const array_backend cuda_array_backend = {
