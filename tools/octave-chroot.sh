@@ -35,7 +35,7 @@ if [ ! -e "$root/.gpuscan-ready" ]; then
   echo "deb $mirror $suite main" > "$root/etc/apt/sources.list"
   enter apt-get -o Acquire::Check-Valid-Until=false update -qq >>"$root.log" 2>&1
   enter env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    octave octave-dev make gcc g++ texinfo >>"$root.log" 2>&1 \
+    octave octave-dev make gcc g++ texinfo xz-utils >>"$root.log" 2>&1 \
     || { tail -n 20 "$root.log" >&2; exit 1; }
   enter apt-get clean
   touch "$root/.gpuscan-ready"
