@@ -31,6 +31,8 @@
 ## NaN in a channel, or an unstable filter, makes that channel run in order.  The
 ## results never depend on the number of threads.
 ##
+## Host arrays run on the CPU engine; @env{GPUSCAN_ENGINE}=gpu, or
+## @env{GPUSCAN_CROSSOVER} from that many elements, sends them through the GPU's kernels.
 ## A device array @var{x} (@code{gpuscan_array}) gives device arrays @var{y} and
 ## @var{zf}.  On the GPU, real data of order 8 at most run in kernels: 2^16 channels or
 ## more, or channels shorter than 512 steps, each in order (@code{filter}'s bits); fewer,
@@ -229,6 +231,31 @@ endfunction
 %! assert (gather (gpuscan_filter (2i, 1, gpuscan_array (x))), filter (2i, 1, x));
 %! [y, zf] = gpuscan_filter ([1 2], 1, gpuscan_array (zeros (3, 0)));
 %! assert ({size(y), size(zf)}, {[3 0], [1 0]});
+
+%!test
+%! ## GPUSCAN_ENGINE=gpu, or GPUSCAN_CROSSOVER from its size, sends host arrays to the
+%! ## device's kernels (with GPUSCAN_HOST_ARRAYS=1 the stand-in's); complex data, higher
+%! ## orders and machines without a device stay on the CPU engine: filter's values always
+%! randn ("seed", 7);
+%! old = {getenv("GPUSCAN_ENGINE"), getenv("GPUSCAN_CROSSOVER")};
+%! unwind_protect
+%!   b = [0.3 0.2 0.1];  a = [1 -0.9 0.2];
+%!   x = randn (3000, 3);  zi = randn (2, 3);
+%!   [r, rf] = filter (b, a, x, zi);
+%!   for setting = {{"gpu", ""}, {"", "100"}, {"", "1e9"}, {"cpu", "100"}}
+%!     setenv ("GPUSCAN_ENGINE", setting{1}{1});
+%!     setenv ("GPUSCAN_CROSSOVER", setting{1}{2});
+%!     [y, zf] = gpuscan_filter (b, a, x, zi);
+%!     assert ({y, zf}, {r, rf}, 1e-12 * max (abs (r(:))));
+%!     assert (gpuscan_filter (b, a, single (x)), filter (b, a, single (x)), 1e-4);
+%!     assert (gpuscan_filter (b, a, complex (x, 1)), filter (b, a, complex (x, 1)), 1e-12 * max (abs (r(:))));
+%!     assert (gpuscan_filter (1, [1 -0.1 zeros(1, 9) 0.1], x), filter (1, [1 -0.1 zeros(1, 9) 0.1], x));
+%!     assert (gpuscan_filter (2, 1, x), 2 * x);
+%!   endfor
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_ENGINE", old{1});
+%!   setenv ("GPUSCAN_CROSSOVER", old{2});
+%! end_unwind_protect
 
 %!error <Invalid call> gpuscan_filter (1, 1)
 %!error <first element of A must be nonzero> gpuscan_filter (1, [0 1], 1:3)

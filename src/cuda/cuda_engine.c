@@ -1002,10 +1002,15 @@ engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "compaction", msg, msg_size);
 }
 
+int cuda_engine_filter_supports (const filter_desc *d)
+{
+  return gsk_filter_supports (d);
+}
+
 engine_status cuda_engine_filter (const filter_desc *d, char *msg, size_t msg_size)
 {
   NEED_GPU ();
-  if (! gsk_filter_supports (d))
+  if (! cuda_engine_filter_supports (d))
     {
       snprintf (msg, msg_size, "no GPU filter of order %d %s data", d->order,
                 scan_type_name (d->type));

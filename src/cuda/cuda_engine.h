@@ -114,6 +114,7 @@ engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,
    memory; ENGINE_UNSUPPORTED where the kernels do not run d (complex data, orders above
    8) */
 engine_status cuda_engine_filter (const filter_desc *d, char *msg, size_t msg_size);
+int cuda_engine_filter_supports (const filter_desc *d);
 
 #ifdef __cplusplus
 }

@@ -50,8 +50,9 @@ typedef struct array_backend {
   engine_status (*compact_scatter) (size_t elem_bytes, const void *x, const uint8_t *mask,
                                     int64_t n, void *y, char *msg, size_t msg_size);
   /* filter of array memory (b and a in host memory); ENGINE_UNSUPPORTED where the
-     backend has no filter of d's type and order */
+     backend has no filter of d's type and order (filter_supports is 0) */
   engine_status (*filter) (const filter_desc *d, int cpu_threads, char *msg, size_t msg_size);
+  int (*filter_supports) (const filter_desc *d);
 } array_backend;
 
 /* host memory and the CPU engine */

@@ -118,9 +118,14 @@ static engine_status compact_scatter (size_t elem_bytes, const void *x, const ui
 
 /* (complex data as the GPU's: through the engine layer's round trip, which the stand-in
    so tests) */
+static int filter_supports (const filter_desc *d)
+{
+  return d->type != SCAN_CDOUBLE && d->type != SCAN_CSINGLE;
+}
+
 static engine_status filter (const filter_desc *d, int cpu_threads, char *msg, size_t msg_size)
 {
-  if (d->type == SCAN_CDOUBLE || d->type == SCAN_CSINGLE)
+  if (! filter_supports (d))
     {
       snprintf (msg, msg_size, "no stand-in filter of %s data", scan_type_name (d->type));
       return ENGINE_UNSUPPORTED;
@@ -133,5 +138,5 @@ static engine_status filter (const filter_desc *d, int cpu_threads, char *msg, s
 
 const array_backend host_array_backend = {
   "host", use_faults, generation, alloc, free, move, move, move, wait, scan, convert, elementwise, flags,
-  group_order, permute, compact_count, compact_scatter, filter
+  group_order, permute, compact_count, compact_scatter, filter, filter_supports
 };

@@ -332,6 +332,49 @@ static engine_status filter_through_host (const array_backend *b, const filter_d
   return s;
 }
 
+engine_status engine_filter_on_device (const filter_desc *d, char *msg, size_t msg_size)
+{
+  engine_settings set;
+  const array_backend *b = backend (&set);
+  const int64_t n = d->inner * d->len * d->outer;
+  if (! b || n == 0 || ! b->filter_supports (d))
+    {
+      snprintf (msg, msg_size, "%s", ! b ? reg.why : n == 0 ? "no element"
+                : "the device's kernels do not run this filter");
+      return ENGINE_UNSUPPORTED;
+    }
+  const size_t es = scan_type_size (d->type), bytes = (size_t) n * es,
+               zbytes = (size_t) d->order * (size_t) (d->inner * d->outer) * es;
+  filter_desc g = *d;
+  void *x = NULL, *y = NULL, *zi = NULL, *zf = NULL;
+  engine_status s = b->alloc (bytes, &x, msg, msg_size);
+  if (s == ENGINE_OK)
+    s = b->alloc (bytes, &y, msg, msg_size);
+  if (s == ENGINE_OK && zbytes)
+    s = b->alloc (zbytes, &zi, msg, msg_size);
+  if (s == ENGINE_OK && zbytes)
+    s = b->alloc (zbytes, &zf, msg, msg_size);
+  if (s == ENGINE_OK)
+    s = b->to_device (x, d->x, bytes, msg, msg_size);
+  if (s == ENGINE_OK && zbytes)
+    s = b->to_device (zi, d->zi, zbytes, msg, msg_size);
+  g.x = x;
+  g.y = y;
+  g.zi = zi;
+  g.zf = zf;
+  if (s == ENGINE_OK)
+    s = b->filter (&g, cpu_threads_for (n, set.cpu_parallel_min), msg, msg_size);
+  if (s == ENGINE_OK)
+    s = b->to_host (d->y, y, bytes, msg, msg_size);
+  if (s == ENGINE_OK && zbytes)
+    s = b->to_host (d->zf, zf, zbytes, msg, msg_size);
+  void *const held[4] = { x, y, zi, zf };
+  for (int i = 0; i < 4; i++)
+    if (held[i])
+      b->free (held[i]);
+  return s;
+}
+
 engine_status engine_array_filter (const filter_desc *d, char *msg, size_t msg_size)
 {
   engine_settings set;

@@ -69,6 +69,10 @@ engine_status engine_array_compact (size_t elem_bytes, const void *x, const uint
 /* filter of array memory: x, y, zi and zf arrays, b and a host memory (the kernels, or
    for what they do not cover, a round trip through the CPU engine) */
 engine_status engine_array_filter (const filter_desc *d, char *msg, size_t msg_size);
+/* filter of host arrays on the device arrays' backend: x and zi there, its filter, y and
+   zf back; ENGINE_UNSUPPORTED, with nothing moved, where there is no backend or it does
+   not run d (the caller's CPU engine does) */
+engine_status engine_filter_on_device (const filter_desc *d, char *msg, size_t msg_size);
 
 /* ---- for the engine layer (engine.c) */
 /* free every array (the ids become unknown) */

@@ -213,12 +213,42 @@ const char *engine_status_id (engine_status s)
     }
 }
 
+/* Where a filter of host arrays runs: the CPU engine, or the device's kernels (through
+   the device arrays' backend) where GPUSCAN_ENGINE=gpu, or GPUSCAN_CROSSOVER from its
+   size, send it there; "auto" alone keeps the CPU engine (no crossover measured yet).
+   What the device does not run, or has no memory for, runs on the CPU engine. */
 engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size)
 {
   engine_settings s;
   settings_read (&s);
   const int64_t n = d->inner * d->len * d->outer;
-  if (cpu_filter (d, cpu_threads_for (n, s.cpu_parallel_min)) == 0)
+  const int threads = cpu_threads_for (n, s.cpu_parallel_min);
+  const char *why = strcmp (s.engine, "cpu") == 0 ? "GPUSCAN_ENGINE=cpu"
+                    : strcmp (s.engine, "gpu") == 0 ? NULL
+                    : s.crossover > 0 && n >= s.crossover ? NULL
+                    : "auto: the CPU engine (the device's crossover is not measured)";
+  char device_msg[256] = "";
+  if (! why)
+    {
+      const engine_status st = engine_filter_on_device (d, device_msg, sizeof device_msg);
+      if (st != ENGINE_UNSUPPORTED && st != ENGINE_NO_MEMORY)
+        {
+          if (s.show_plan)
+            fprintf (stderr, "filter: order %d %s, %lld x %lld x %lld: the device's kernels "
+                     "(%s)\n", d->order, scan_type_name (d->type), (long long) d->inner,
+                     (long long) d->len, (long long) d->outer,
+                     *s.engine ? "GPUSCAN_ENGINE=gpu" : "auto: from GPUSCAN_CROSSOVER elements");
+          if (st != ENGINE_OK)
+            snprintf (msg, msg_size, "%s", device_msg);
+          return st;
+        }
+      why = device_msg;
+    }
+  if (s.show_plan)
+    fprintf (stderr, "filter: order %d %s, %lld x %lld x %lld: the CPU engine, %d threads (%s)\n",
+             d->order, scan_type_name (d->type), (long long) d->inner, (long long) d->len,
+             (long long) d->outer, threads, why);
+  if (cpu_filter (d, threads) == 0)
     return ENGINE_OK;
   snprintf (msg, msg_size, "no memory for the filter of %lld %s elements", (long long) n,
             scan_type_name (d->type));
