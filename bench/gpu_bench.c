@@ -73,6 +73,48 @@ enum { JOB_SCAN, JOB_CUB, JOB_COPY, JOB_GROUPS, JOB_GROUP_ORDER, JOB_GATHER, JOB
 /* gpuscan_filter's workspace (its own: the scans' is zeroed for their flags) */
 static void *filter_work;
 static size_t filter_work_bytes;
+/* room for the states of the filters below: order 4 at most, 2^16 channels */
+static const size_t filter_state_bytes = (size_t) 4 * 65536 * 8;
+
+/* gpuscan_filter of order 2 (poles 0.9 and 0.5) or 4 (and +-0.6i) of type t (double or
+   single), fused steps, on (inner, len, outer), with its workspace grown to fit */
+static filter_desc bench_filter (scan_type t, int order, int64_t inner, int64_t len,
+                                 int64_t outer, void *x, void *y, void *zi, void *zf)
+{
+  static const double b2[] = { 0.2, 0.3, 0.1 }, a2[] = { 1, -1.4, 0.45 },
+                      b4[] = { 0.1, 0.2, 0.3, 0.2, 0.1 }, a4[] = { 1, -1.4, 0.81, -0.504, 0.162 };
+  static float b2s[3], a2s[3], b4s[5], a4s[5];
+  for (int j = 0; j < 5; j++)
+    {
+      if (j < 3)
+        b2s[j] = (float) b2[j], a2s[j] = (float) a2[j];
+      b4s[j] = (float) b4[j], a4s[j] = (float) a4[j];
+    }
+  const int single = t == SCAN_SINGLE;
+  filter_desc d = { 0 };
+  d.type = t;
+  d.order = order;
+  d.fused = 1;
+  d.b = order == 2 ? (single ? (const void *) b2s : (const void *) b2)
+                   : (single ? (const void *) b4s : (const void *) b4);
+  d.a = order == 2 ? (single ? (const void *) a2s : (const void *) a2)
+                   : (single ? (const void *) a4s : (const void *) a4);
+  d.inner = inner;
+  d.len = len;
+  d.outer = outer;
+  d.x = x;
+  d.y = y;
+  d.zi = zi;
+  d.zf = zf;
+  const size_t need = gsk_filter_workspace_bytes (&d);
+  if (need > filter_work_bytes)
+    {
+      CHECK (cudaFree (filter_work));
+      CHECK (cudaMalloc (&filter_work, need));
+      filter_work_bytes = need;
+    }
+  return d;
+}
 
 /* "groups" of a device array, as the gateway runs them (device_scan.cc): the labels'
    order and head flags, X moved into that order, the segmented scan, Y moved back */
@@ -462,7 +504,8 @@ int main (int argc, char **argv)
      singles and of doubles; gpu_bench --profile LOG2 saturating: native sums of int64
      and int32 data that saturates (the wrapping pass, then the exact clamp-map pass),
      decoupled and then brent-kung; gpu_bench --profile LOG2 recurrence: recurrences of
-     doubles and singles, a per element and then one a (every a 0x3f3f... bytes: |a| < 1) */
+     doubles and singles, a per element and then one a (every a 0x3f3f... bytes: |a| < 1);
+     gpu_bench --profile LOG2 filter: gpuscan_filter's kernels (bench_filter) */
   const int profile = argc > 2 && strcmp (argv[1], "--profile") == 0;
   const int max_log2 = profile ? atoi (argv[2]) : argc > 1 ? atoi (argv[1]) : 28;
   int count = 0;
@@ -545,6 +588,27 @@ int main (int argc, char **argv)
         { "indexed", indexed_cases, (int) (sizeof indexed_cases / sizeof *indexed_cases), 0 },
         { "saturating", saturating_cases, (int) (sizeof saturating_cases / sizeof *saturating_cases), 1 },
         { "recurrence", recurrence_cases, (int) (sizeof recurrence_cases / sizeof *recurrence_cases), 0 } };
+      if (argc > 3 && strcmp (argv[3], "filter") == 0)
+        {
+          /* order 2 and 4 of doubles and singles, one channel (in blocks), then 2^16
+             channels along dim 2 (each in order), three times each */
+          void *zi, *zf;
+          CHECK (cudaMalloc (&zi, filter_state_bytes));
+          CHECK (cudaMalloc (&zf, filter_state_bytes));
+          CHECK (cudaMemset (zi, 0, filter_state_bytes));
+          const int64_t n = (int64_t) 1 << max_log2;
+          for (int t = 0; t < 2; t++)
+            for (int order = 2; order <= 4; order += 2)
+              for (int many = 0; many < 2; many++)
+                {
+                  const filter_desc fd = bench_filter (types[t], order, many ? 65536 : 1,
+                                                       many ? n / 65536 : n, 1, x, y, zi, zf);
+                  for (int r = 0; r < 3; r++)
+                    CHECK (gsk_filter (kernels (), &fd, filter_work, filter_work_bytes, 0));
+                }
+          CHECK (cudaDeviceSynchronize ());
+          return 0;
+        }
       const int nsets = (int) (sizeof sets / sizeof *sets);
       int set = nsets - 1;
       while (set > 0 && ! (argc > 3 && strcmp (argv[3], sets[set].name) == 0))
@@ -675,25 +739,15 @@ int main (int argc, char **argv)
         }
       CHECK (cudaFree (coef));
     }
-  /* gpuscan_filter (filter.cu) of order 2 (poles 0.9, 0.5) and 4 (and +-0.6i): one channel
-     and 64 along dim 1 and dim 2 (in blocks), and 2^16 channels along dim 2 (each in
-     order); the copy baseline moves x and y */
+  /* gpuscan_filter (filter.cu, bench_filter's filters): one channel and 64 along dim 1
+     and dim 2 (in blocks), and 2^16 channels along dim 2 (each in order); the copy
+     baseline moves x and y */
   if (row_len >= (int64_t) 1 << 20)
     {
-      static const double b2[] = { 0.2, 0.3, 0.1 }, a2[] = { 1, -1.4, 0.45 },
-                          b4[] = { 0.1, 0.2, 0.3, 0.2, 0.1 }, a4[] = { 1, -1.4, 0.81, -0.504, 0.162 };
-      float b2s[3], a2s[3], b4s[5], a4s[5];
-      for (int j = 0; j < 5; j++)
-        {
-          if (j < 3)
-            b2s[j] = (float) b2[j], a2s[j] = (float) a2[j];
-          b4s[j] = (float) b4[j], a4s[j] = (float) a4[j];
-        }
       void *zi, *zf;
-      const size_t zbytes = (size_t) 4 * 65536 * 8;
-      CHECK (cudaMalloc (&zi, zbytes));
-      CHECK (cudaMalloc (&zf, zbytes));
-      CHECK (cudaMemset (zi, 0, zbytes));
+      CHECK (cudaMalloc (&zi, filter_state_bytes));
+      CHECK (cudaMalloc (&zf, filter_state_bytes));
+      CHECK (cudaMemset (zi, 0, filter_state_bytes));
       static const struct { int64_t channels; int along; const char *shape; } fshapes[] = {
         { 1, 0, "filter %d, 1 channel" }, { 64, 0, "filter %d, 64 dim 1" },
         { 64, 1, "filter %d, 64 dim 2" }, { 65536, 1, "filter %d, 2^16 dim 2" } };
@@ -701,30 +755,10 @@ int main (int argc, char **argv)
         for (int order = 2; order <= 4; order += 2)
           for (int f = 0; f < 4; f++)
             {
-              const int single = types[t] == SCAN_SINGLE;
-              filter_desc fd = { 0 };
-              fd.type = types[t];
-              fd.order = order;
-              fd.fused = 1;
-              fd.b = order == 2 ? (single ? (const void *) b2s : (const void *) b2)
-                                : (single ? (const void *) b4s : (const void *) b4);
-              fd.a = order == 2 ? (single ? (const void *) a2s : (const void *) a2)
-                                : (single ? (const void *) a4s : (const void *) a4);
               const int64_t ch = fshapes[f].channels;
-              fd.inner = fshapes[f].along ? ch : 1;
-              fd.outer = fshapes[f].along ? 1 : ch;
-              fd.len = row_len / ch;
-              fd.x = x;
-              fd.y = y;
-              fd.zi = zi;
-              fd.zf = zf;
-              const size_t need = gsk_filter_workspace_bytes (&fd);
-              if (need > filter_work_bytes)
-                {
-                  CHECK (cudaFree (filter_work));
-                  CHECK (cudaMalloc (&filter_work, need));
-                  filter_work_bytes = need;
-                }
+              const filter_desc fd = bench_filter (types[t], order, fshapes[f].along ? ch : 1,
+                                                   row_len / ch, fshapes[f].along ? 1 : ch,
+                                                   x, y, zi, zf);
               scan_desc d = vector_desc (types[t], SCAN_SUM, row_len, x, y);
               const size_t bytes = (size_t) row_len * scan_type_size (types[t]);
               job copy = { JOB_COPY, &d, 0, bytes, NULL }, run = { JOB_FILTER, &d, 0, 0, &fd };

@@ -238,11 +238,12 @@ if [[ $steps == *" ncu "* ]]; then
   # of singles and doubles, with the memory workload's tables too: the values' tiles and
   # the positions' extremum_index_kernel; GSK_NCU_CASES=saturating: native int64 and int32
   # sums of data that saturates, decoupled then brent-kung, the hierarchy's tile_reduce_kernel too;
-  # GSK_NCU_CASES=recurrence: double and single recurrences, a per element then one a)
+  # GSK_NCU_CASES=recurrence: double and single recurrences, a per element then one a;
+  # GSK_NCU_CASES=filter: gpuscan_filter's kernels, one channel and 2^16 channels)
   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats \
       --section InstructionStats --section SchedulerStats \
       ${GSK_NCU_CASES:+--section MemoryWorkloadAnalysis_Tables} \
-      -k regex:'tile_scan_kernel|tile_reduce_kernel|lanes_tile_kernel|striped_scan_kernel|line_blocks_kernel|extremum_index_kernel' \
+      -k regex:'tile_scan_kernel|tile_reduce_kernel|lanes_tile_kernel|striped_scan_kernel|line_blocks_kernel|extremum_index_kernel|filter_' \
       $b/src/gpu_bench --profile 24 ${GSK_NCU_CASES:-} > "$OUT/ncu.txt" 2>&1
   echo "ncu: rc=$?"
   step_done ncu
