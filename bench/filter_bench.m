@@ -2,8 +2,10 @@
 ## five calls each, taken in turn: orders 1, 2, 4 and 8 (stable IIR, and an FIR of 5
 ## taps) on one channel of 2^22 samples (in blocks), 64 channels of 2^16 (in order, side
 ## by side) and 2^16 channels of 64 along dim 2 (lanes); then a call's own cost, 1000
-## samples of order 2 (a thousand calls a timing).  Prints "case ms ms ratio" rows;
-## OMP_NUM_THREADS=1 gives the engine one thread.
+## samples of order 2 (a thousand calls a timing); with a GPU, 2^26 samples of orders 2
+## and 4 on the CPU engine, through the GPU's kernels (GPUSCAN_ENGINE=gpu, the copies
+## included) and as a device array (the data already there).  Prints "case ms ms ratio"
+## rows; OMP_NUM_THREADS=1 gives the engine one thread.
 ##   octave --eval "pkg load gpuscan; addpath bench; filter_bench"
 function filter_bench ()
   printf ("# %s, %d threads, gpuscan %s, Octave %s\n", datestr (now (), "yyyy-mm-dd"),
@@ -29,10 +31,37 @@ function filter_bench ()
       fflush (stdout);
     endfor
   endfor
+  if (gpuscan_info ().gpu_count > 0)
+    x = randn (2^26, 1);
+    dx = gpuscan_array (x);
+    old = getenv ("GPUSCAN_ENGINE");
+    for f = [2 3]
+      [b, a] = deal (filters{f, 2:3});
+      ways = {"CPU engine", "cpu", @() gpuscan_filter(b, a, x);
+              "GPU, host", "gpu", @() gpuscan_filter(b, a, x);
+              "GPU, device", "", @() device_call(b, a, dx)};
+      tf = best_of ({@() filter(b, a, x)}, 3);
+      for w = 1:rows (ways)
+        setenv ("GPUSCAN_ENGINE", ways{w, 2});
+        t = best_of ({ways{w, 3}}, 5);
+        printf ("%-30s %12.2f %12.2f %8.2fx\n", ["2^26, " filters{f, 1} ", " ways{w, 1}],
+                1e3 * t, 1e3 * tf, tf / t);
+        fflush (stdout);
+      endfor
+    endfor
+    setenv ("GPUSCAN_ENGINE", old);
+    clear dx;
+  endif
   x = randn (1000, 1);
   [b, a] = deal (filters{2, 2:3});
   t = best_of ({@() calls(@gpuscan_filter, b, a, x), @() calls(@filter, b, a, x)}, 5) / 1000;
   printf ("%-30s %12.4f %12.4f %8.2fx\n", "1000 x 1, order 2, a call", 1e3 * t, t(2) / t(1));
+endfunction
+
+## (a device array's filter, waited for: one element of y to host memory)
+function device_call (b, a, dx)
+  y = gpuscan_filter (b, a, dx);
+  gather (y(1));
 endfunction
 
 function calls (f, b, a, x)
