@@ -5,8 +5,10 @@
 # and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
-#                         [matrix] [cumtests] [load] [cpuload] [tables] [repeat] [peers]
+#                         [matrix] [cumtests] [load] [cpuload] [tables] [repeat] [peers] [fbench]
 # selftest: gpu_selftest, with GSK_SELFTEST_ARGS (e.g. --quick: the four benchmark types);
+# fbench: bench/filter_bench.m (gpuscan_filter against filter: the CPU engine, and with
+# the GPU 2^26 samples through its kernels);
 # peers: bench/peers.py (PyTorch, CuPy and torchaudio beside gpu_bench's rows, each
 # against its own copy);
 # repeat: bench/repeat_bits.m (repeated GPU scans compared bit for bit, with and without
@@ -73,7 +75,7 @@ pkg_setup="pkg ('prefix', '$pkg_prefix/share', '$pkg_prefix/lib'); pkg ('local_l
 # Octave as the scripts run it (no history: where it cannot be saved, every exit printed an error)
 octave="octave-cli --no-gui --norc --no-history --quiet"
 rc=0
-if [[ $steps =~ " "(octave|obench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix|cumtests|cpuload|repeat)" " ]]; then
+if [[ $steps =~ " "(octave|obench|fbench|dbench|pipeline|chunk|osanitize|cpu2|plot|matrix|cumtests|cpuload|repeat)" " ]]; then
   # (the same tarball already installed there by this Octave, in an earlier call on this
   # machine, is kept)
   installed="$(md5sum < "$tarball") $bundle"
@@ -137,6 +139,12 @@ if [[ $steps == *" load "* ]] && [ -f "$top/.device/baseline.tar.gz" ]; then
   ( rm -rf $lb && mkdir -p $lb && tar -C $lb -xzf "$top/.device/baseline.tar.gz" --strip-components=1 \
       && cd $lb && ./configure > configure.log 2>&1 && make -j"$(nproc)" > make.log 2>&1 ) &
   baseline_pid=$!
+fi
+if [[ $steps == *" fbench "* ]]; then
+  $octave --eval "$pkg_setup pkg ('load', 'gpuscan');
+      addpath ('$top/bench'); filter_bench ();" > "$OUT/filter-bench.txt" 2>&1
+  cat "$OUT/filter-bench.txt"
+  step_done fbench
 fi
 if [[ $steps == *" fault "* ]]; then
   fb=/tmp/gs-fault
