@@ -48,12 +48,11 @@
 ## @seealso{filter, gpuscan}
 ## @end deftypefn
 
-function [y, zf] = gpuscan_filter (b, a, x, zi = [], dim = [])
-  if (nargin < 3 || nargin > 5)
-    print_usage ();
-  endif
-  ## (filter's rules are applied by the gateway, src/octave/filter.cc)
-  [y, zf] = __gpuscan__ ("filter", b, a, x, zi, dim);
+function [y, zf] = gpuscan_filter (varargin)
+  ## Only reached when the compiled gpuscan_filter (gpuscan.oct, src/octave/filter.cc)
+  ## is missing from the path.
+  error ("gpuscan:not_built",
+         "gpuscan_filter: the compiled function is missing; build or install the package");
 endfunction
 
 %!demo
@@ -257,7 +256,15 @@ endfunction
 %!   setenv ("GPUSCAN_CROSSOVER", old{2});
 %! end_unwind_protect
 
+%!test
+%! ## the compiled function answers, and its help is this file's texinfo
+%! [txt, fmt] = get_help_text ("gpuscan_filter");
+%! assert (fmt, "texinfo");
+%! assert (! isempty (strfind (txt, "gpuscan_filter (@var{b}, @var{a}, @var{x})")));
+%! assert (regexp (which ("gpuscan_filter"), '\.oct$'));
+
 %!error <Invalid call> gpuscan_filter (1, 1)
+%!error <Invalid call> gpuscan_filter (1, 1, 1, [], 1, 1)
 %!error <first element of A must be nonzero> gpuscan_filter (1, [0 1], 1:3)
 %!error <A must have at least one element> gpuscan_filter (1, [], 1:3)
 %!error <X must be a numeric or logical array, got char> gpuscan_filter (1, 1, "abc")

@@ -1,7 +1,8 @@
-// gpuscan_filter's gateway (filter.h): filter's rules on the arguments as the caller gave
-// them (the classes, a(1), DIM, ZI's layout, empties), here rather than in the m-file so
-// that a small call costs what filter's does; then a filter_desc for the engine layer:
-// engine_filter, or for a device array x engine_array_filter, with device arrays y and zf.
+// gpuscan_filter's gateway (filter.h): the compiled gpuscan_filter, and filter's rules on
+// its arguments (the classes, a(1), DIM, ZI's layout, empties), here rather than in an
+// m-file so that a small call costs what filter's does; then a filter_desc for the engine
+// layer: engine_filter, or for a device array x engine_array_filter, with device arrays y
+// and zf.
 #include <octave/oct.h>
 #include <octave/version.h>
 
@@ -11,7 +12,9 @@
 
 #include "device_array.h"
 #include "engine/engine.h"
+#include "device_type.h"
 #include "filter.h"
+#include "gpuscan_filter_help.h"
 #include "scan_request.h"
 
 namespace
@@ -209,4 +212,20 @@ octave_value_list filter_arrays (const octave_value_list& args)
                    : run<FloatNDArray> (args, b, a, zi, SCAN_SINGLE);
   return complex ? run<ComplexNDArray> (args, b, a, zi, SCAN_CDOUBLE)
                  : run<NDArray> (args, b, a, zi, SCAN_DOUBLE);
+}
+
+// `help gpuscan_filter` shows this docstring: inst/gpuscan_filter.m's texinfo (that file,
+// which this function shadows, holds the tests)
+DEFUN_DLD (gpuscan_filter, args, , DOCSTRING_gpuscan_filter)
+{
+  const int nargs = args.length ();
+  if (nargs < 3 || nargs > 5)
+    print_usage ();
+  gateway_start ();
+  engine_set_warning_handler (octave_engine_warning);
+  // (ZI and DIM empty where not given)
+  octave_value_list full (5, octave_value (Matrix ()));
+  for (int i = 0; i < nargs; i++)
+    full(i) = args(i);
+  return filter_arrays (full);
 }

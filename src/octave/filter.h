@@ -4,8 +4,8 @@
 
 #include <octave/oct.h>
 
-// [y, zf] of __gpuscan__ ("filter", b, a, x, zi, dim), the arguments of gpuscan_filter
-// as its caller gave them (zi and dim empty where not given), with filter's rules:
+// [y, zf] of gpuscan_filter (b, a, x, zi, dim), the arguments as its caller gave them
+// (zi and dim empty where not given), with filter's rules:
 // every array in one class (single where any is, complex where any is), b and a divided
 // by a(1), dim the first non-singleton dimension by default, zi K values a channel in
 // filter's layout.  A device array x gives device arrays y and zf.

@@ -16,8 +16,6 @@
 //   __gpuscan__ ("cast", d, class)       d in class (single, int8, ...: the methods of
 //                                        inst/@gpuscan_array), on the device where the
 //                                        element-wise rule covers it
-//   __gpuscan__ ("filter", b, a, x, zi, dim)  [y, zf] of gpuscan_filter, x a host or device
-//                                             array (filter.h)
 //   __gpuscan__ ("wait")                 wait for the device work queued so far (timings)
 //   __gpuscan__ ("release")              free everything the engine holds
 
@@ -39,7 +37,6 @@
 #include "device_ops.h"
 #include "device_type.h"
 #include "engine/engine.h"
-#include "filter.h"
 #include "gpuscan.h"
 #include "base/scan_desc.h"
 #include "scan_request.h"
@@ -182,7 +179,7 @@ namespace
 
 DEFUN_DLD (__gpuscan__, args, nargout,
            "-*- texinfo -*-\n@deftypefn {} {} __gpuscan__ (@var{what}, @dots{})\n"
-           "Internal to the gpuscan package (gpuscan_info, gpuscan_array, gpuscan_filter, "
+           "Internal to the gpuscan package (gpuscan_info, gpuscan_array, "
            "gpuscan_compact).\n@end deftypefn")
 {
   gateway_start ();
@@ -233,8 +230,6 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     return cast (args(1), args(2).xstring_value ("__gpuscan__: CLASS must be a string"));
   if (what == "plan" && nargs >= 2)
     return gpuscan_plan (args.slice (1, nargs - 1), std::max (nargout, 1));
-  if (what == "filter" && nargs == 6)
-    return filter_arrays (args.slice (1, 5));
   if (what == "wait" && nargs == 1)
     {
       char msg[512] = "";

@@ -2,7 +2,7 @@
 // compaction masks, filters and device arrays.  The fuzz input is decoded into an
 // Octave argument list (X of any class and shape, then options, values, DIM candidates,
 // segment arrays of any class, device arrays, junk) and handed to gpuscan, gpuscan_array,
-// gather or __gpuscan__, or to a device array's indexing, assignment, operators,
+// gather, gpuscan_filter or __gpuscan__, or to a device array's indexing, assignment, operators,
 // element-wise functions and concatenation, in an embedded
 // Octave interpreter, with the CPU engine and the host stand-in for device arrays.
 // An Octave error is the right answer to bad input; a crash, a sanitizer report or a hang
@@ -19,6 +19,7 @@
 
 octave_value_list Fgpuscan (const octave_value_list&, int);
 octave_value_list F__gpuscan__ (const octave_value_list&, int);
+octave_value_list Fgpuscan_filter (const octave_value_list&, int);
 
 namespace
 {
@@ -167,8 +168,9 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   const uint8_t what = r.byte ();
   const int nargout = r.byte () % 4;
   octave_value_list args;
-  // 0-4 gpuscan, 5 __gpuscan__, 6 gpuscan_array, 7 gather, 8 D(args), 9 D(args) = V,
-  // 10 D op X or X op D, 11 a unary operator, an element-wise function or [D, X] / [D; X]
+  // 0-4 gpuscan, 5 __gpuscan__ (for "filter" gpuscan_filter), 6 gpuscan_array, 7 gather,
+  // 8 D(args), 9 D(args) = V, 10 D op X or X op D, 11 a unary operator, an element-wise
+  // function or [D, X] / [D; X]
   const int fn = what % 12;
   if (fn == 5)
     {
@@ -216,7 +218,13 @@ extern "C" int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
                              octave_value_list (d).append (args), 1);
             }
           break;
-        case 5: F__gpuscan__ (args, nargout); break;
+        case 5:
+          // ("filter": gpuscan_filter's own entry, with the arguments after the name)
+          if (args(0).string_value () == "filter")
+            Fgpuscan_filter (args.slice (1, args.length () - 1), nargout);
+          else
+            F__gpuscan__ (args, nargout);
+          break;
         case 6: request ("upload", args, nargout); break;
         case 7: request ("gather_values", args, nargout); break;
         default: Fgpuscan (args, nargout);
