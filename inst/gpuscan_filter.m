@@ -48,11 +48,13 @@
 ## @seealso{filter, gpuscan}
 ## @end deftypefn
 
-function [y, zf] = gpuscan_filter (varargin)
-  ## Only reached when the compiled gpuscan_filter (gpuscan.oct, src/octave/filter.cc)
-  ## is missing from the path.
-  error ("gpuscan:not_built",
-         "gpuscan_filter: the compiled function is missing; build or install the package");
+function [y, zf] = gpuscan_filter (b, a, x, zi = [], dim = [])
+  ## Reached where Octave takes this file rather than the compiled gpuscan_filter
+  ## (src/octave/filter.cc), as for a handle @gpuscan_filter: the same gateway
+  if (nargin < 3 || nargin > 5)
+    print_usage ();
+  endif
+  [y, zf] = __gpuscan__ ("filter", b, a, x, zi, dim);
 endfunction
 
 %!demo
@@ -262,6 +264,12 @@ endfunction
 %! assert (fmt, "texinfo");
 %! assert (! isempty (strfind (txt, "gpuscan_filter (@var{b}, @var{a}, @var{x})")));
 %! assert (regexp (which ("gpuscan_filter"), '\.oct$'));
+%! ## a handle, which Octave may resolve to this file: the same gateway
+%! f = @gpuscan_filter;
+%! [y, zf] = f ([1 2], [1 -0.5], [1 2 3]);
+%! [r, rf] = filter ([1 2], [1 -0.5], [1 2 3]);
+%! assert ({y, zf}, {r, rf});
+%! assert (cellfun (@gpuscan_filter, {2, 3}, {1, 1}, {4, 5}), [8 15]);
 
 %!error <Invalid call> gpuscan_filter (1, 1)
 %!error <Invalid call> gpuscan_filter (1, 1, 1, [], 1, 1)

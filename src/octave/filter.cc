@@ -214,18 +214,22 @@ octave_value_list filter_arrays (const octave_value_list& args)
                  : run<NDArray> (args, b, a, zi, SCAN_DOUBLE);
 }
 
+octave_value_list filter_call (const octave_value_list& args)
+{
+  // (ZI and DIM empty where not given)
+  octave_value_list full (5, octave_value (Matrix ()));
+  for (int i = 0; i < args.length () && i < 5; i++)
+    full(i) = args(i);
+  return filter_arrays (full);
+}
+
 // `help gpuscan_filter` shows this docstring: inst/gpuscan_filter.m's texinfo (that file,
-// which this function shadows, holds the tests)
+// which this function shadows where it is called by name, holds the tests)
 DEFUN_DLD (gpuscan_filter, args, , DOCSTRING_gpuscan_filter)
 {
-  const int nargs = args.length ();
-  if (nargs < 3 || nargs > 5)
+  if (args.length () < 3 || args.length () > 5)
     print_usage ();
   gateway_start ();
   engine_set_warning_handler (octave_engine_warning);
-  // (ZI and DIM empty where not given)
-  octave_value_list full (5, octave_value (Matrix ()));
-  for (int i = 0; i < nargs; i++)
-    full(i) = args(i);
-  return filter_arrays (full);
+  return filter_call (args);
 }

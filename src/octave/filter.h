@@ -10,5 +10,8 @@
 // by a(1), dim the first non-singleton dimension by default, zi K values a channel in
 // filter's layout.  A device array x gives device arrays y and zf.
 octave_value_list filter_arrays (const octave_value_list& args);
+// the same of gpuscan_filter's 3 to 5 arguments as given (for __gpuscan__ ("filter", ...),
+// which inst/gpuscan_filter.m calls)
+octave_value_list filter_call (const octave_value_list& args);
 
 #endif

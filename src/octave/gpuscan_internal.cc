@@ -16,6 +16,8 @@
 //   __gpuscan__ ("cast", d, class)       d in class (single, int8, ...: the methods of
 //                                        inst/@gpuscan_array), on the device where the
 //                                        element-wise rule covers it
+//   __gpuscan__ ("filter", b, a, x, ...)  [y, zf] of gpuscan_filter where Octave takes
+//                                        inst/gpuscan_filter.m (a handle to it): filter.h
 //   __gpuscan__ ("wait")                 wait for the device work queued so far (timings)
 //   __gpuscan__ ("release")              free everything the engine holds
 
@@ -36,6 +38,7 @@
 #include "device_elementwise.h"
 #include "device_ops.h"
 #include "device_type.h"
+#include "filter.h"
 #include "engine/engine.h"
 #include "gpuscan.h"
 #include "base/scan_desc.h"
@@ -179,7 +182,7 @@ namespace
 
 DEFUN_DLD (__gpuscan__, args, nargout,
            "-*- texinfo -*-\n@deftypefn {} {} __gpuscan__ (@var{what}, @dots{})\n"
-           "Internal to the gpuscan package (gpuscan_info, gpuscan_array, "
+           "Internal to the gpuscan package (gpuscan_info, gpuscan_array, gpuscan_filter, "
            "gpuscan_compact).\n@end deftypefn")
 {
   gateway_start ();
@@ -230,6 +233,8 @@ DEFUN_DLD (__gpuscan__, args, nargout,
     return cast (args(1), args(2).xstring_value ("__gpuscan__: CLASS must be a string"));
   if (what == "plan" && nargs >= 2)
     return gpuscan_plan (args.slice (1, nargs - 1), std::max (nargout, 1));
+  if (what == "filter" && nargs >= 4 && nargs <= 6)
+    return filter_call (args.slice (1, nargs - 1));
   if (what == "wait" && nargs == 1)
     {
       char msg[512] = "";
