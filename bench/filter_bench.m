@@ -2,9 +2,10 @@
 ## five calls each, taken in turn: orders 1, 2, 4 and 8 (stable IIR, and an FIR of 5
 ## taps) on one channel of 2^22 samples (in blocks), 64 channels of 2^16 (in order, side
 ## by side) and 2^16 channels of 64 along dim 2 (lanes); then a call's own cost, 1000
-## samples of order 2 (a thousand calls a timing); with a GPU, 2^26 samples of orders 2
-## and 4 on the CPU engine, through the GPU's kernels (GPUSCAN_ENGINE=gpu, the copies
-## included) and as a device array (the data already there).  Prints "case ms ms ratio"
+## samples of order 2 (a thousand calls a timing, each by name through an anonymous
+## function: a handle @gpuscan_filter may take the m-file); with a GPU, 2^26 samples of
+## orders 2 and 4 on the CPU engine, through the GPU's kernels (GPUSCAN_ENGINE=gpu, the
+## copies included) and as a device array (the data already there).  Prints "case ms ms ratio"
 ## rows; OMP_NUM_THREADS=1 gives the engine one thread.
 ##   octave --eval "pkg load gpuscan; addpath bench; filter_bench"
 function filter_bench ()
@@ -54,7 +55,8 @@ function filter_bench ()
   endif
   x = randn (1000, 1);
   [b, a] = deal (filters{2, 2:3});
-  t = best_of ({@() calls(@gpuscan_filter, b, a, x), @() calls(@filter, b, a, x)}, 5) / 1000;
+  t = best_of ({@() calls(@(b, a, x) gpuscan_filter (b, a, x), b, a, x),
+                @() calls(@(b, a, x) filter (b, a, x), b, a, x)}, 5) / 1000;
   printf ("%-30s %12.4f %12.4f %8.2fx\n", "1000 x 1, order 2, a call", 1e3 * t, t(2) / t(1));
 endfunction
 
