@@ -55,8 +55,8 @@ function filter_bench ()
   endif
   x = randn (1000, 1);
   [b, a] = deal (filters{2, 2:3});
-  t = best_of ({@() calls(@(b, a, x) gpuscan_filter (b, a, x), b, a, x),
-                @() calls(@(b, a, x) filter (b, a, x), b, a, x)}, 5) / 1000;
+  t = best_of ({@() calls(@(p, q, r) gpuscan_filter (p, q, r), b, a, x),
+                @() calls(@(p, q, r) filter (p, q, r), b, a, x)}, 5) / 1000;
   printf ("%-30s %12.4f %12.4f %8.2fx\n", "1000 x 1, order 2, a call", 1e3 * t, t(2) / t(1));
 endfunction
 
