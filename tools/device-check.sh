@@ -43,11 +43,14 @@
 # a variant builds from .device/variant-<name>.tar.gz where that exists (an A/B of two
 # trees, e.g. "base:" with main's tarball there);
 # with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
-# Times to plan a call's limit by: build 71-190 s (145 s beside two variant builds); selftest
-# (the full gpu_selftest) 214-266 s on an H100 (commit a227c87), ~260 s on an H200; sanitize
-# 105-120 s; octave ~80 s after `pkg install` (78-117 s, beside the build); bench ~15 s; ncu
-# (GSK_NCU_CASES=saturating) ~45 s; variants ~30 s each with GSK_VARIANTS_SELFTEST.  A machine
-# goes back 30 s after a call ends: a second call that comes later finds no build.
+# Times to plan a call's limit by: build 384-407 s on an H200 (2026-11-29, with the filter
+# kernels; 71-190 s before the operator groups grew); selftest (the full gpu_selftest)
+# ~260 s on an H200, --quick 35-48 s; sanitize ~210 s (racecheck --tiny 124 s of it);
+# octave ~80 s after `pkg install` (78-117 s, beside the build); bench ~20 s; peers ~30 s;
+# matrix ~180 s a row at 120 cases (six rows); ncu (GSK_NCU_CASES=saturating) ~45 s;
+# variants ~30 s each with GSK_VARIANTS_SELFTEST.  A machine goes back 30 s after a call
+# ends: a second call that comes later finds no build (a build and a full selftest do not
+# fit one call's 600 s: chain the second call at once).
 # The builds run side by side; everything that uses the GPU runs one after another, and the
 # benchmarks after every build.
 set -uo pipefail
