@@ -227,27 +227,25 @@ engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size)
                     : strcmp (s.engine, "gpu") == 0 ? NULL
                     : s.crossover > 0 && n >= s.crossover ? NULL
                     : "auto: the CPU engine (the device's crossover is not measured)";
-  char device_msg[256] = "";
+  engine_status on_device = ENGINE_UNSUPPORTED;
   if (! why)
     {
-      const engine_status st = engine_filter_on_device (d, device_msg, sizeof device_msg);
-      if (st != ENGINE_UNSUPPORTED && st != ENGINE_NO_MEMORY)
-        {
-          if (s.show_plan)
-            fprintf (stderr, "filter: order %d %s, %lld x %lld x %lld: the device's kernels "
-                     "(%s)\n", d->order, scan_type_name (d->type), (long long) d->inner,
-                     (long long) d->len, (long long) d->outer,
-                     *s.engine ? "GPUSCAN_ENGINE=gpu" : "auto: from GPUSCAN_CROSSOVER elements");
-          if (st != ENGINE_OK)
-            snprintf (msg, msg_size, "%s", device_msg);
-          return st;
-        }
-      why = device_msg;
+      /* (where the device does not run it, msg says why: the CPU engine's reason) */
+      on_device = engine_filter_on_device (d, msg, msg_size);
+      why = on_device == ENGINE_UNSUPPORTED || on_device == ENGINE_NO_MEMORY ? msg : NULL;
     }
   if (s.show_plan)
-    fprintf (stderr, "filter: order %d %s, %lld x %lld x %lld: the CPU engine, %d threads (%s)\n",
-             d->order, scan_type_name (d->type), (long long) d->inner, (long long) d->len,
-             (long long) d->outer, threads, why);
+    {
+      char where[64] = "the device's kernels";
+      if (why)
+        snprintf (where, sizeof where, "the CPU engine, %d threads", threads);
+      fprintf (stderr, "filter: order %d %s, %lld x %lld x %lld: %s (%s)\n", d->order,
+               scan_type_name (d->type), (long long) d->inner, (long long) d->len,
+               (long long) d->outer, where,
+               why ? why : *s.engine ? "GPUSCAN_ENGINE=gpu" : "auto: from GPUSCAN_CROSSOVER elements");
+    }
+  if (! why)
+    return on_device;
   if (cpu_filter (d, threads) == 0)
     return ENGINE_OK;
   snprintf (msg, msg_size, "no memory for the filter of %lld %s elements", (long long) n,

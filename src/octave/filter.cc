@@ -184,8 +184,12 @@ namespace
   }
 }
 
-octave_value_list filter_arrays (const octave_value_list& args)
+octave_value_list filter_arrays (const octave_value_list& given)
 {
+  // (ZI and DIM empty where not given)
+  octave_value_list args (5, octave_value (Matrix ()));
+  for (int i = 0; i < given.length () && i < 5; i++)
+    args(i) = given(i);
   static const char *const names[4] = { "B", "A", "X", "ZI" };
   for (int i = 0; i < 4; i++)
     check_arg (args(i), names[i]);
@@ -214,15 +218,6 @@ octave_value_list filter_arrays (const octave_value_list& args)
                  : run<NDArray> (args, b, a, zi, SCAN_DOUBLE);
 }
 
-octave_value_list filter_call (const octave_value_list& args)
-{
-  // (ZI and DIM empty where not given)
-  octave_value_list full (5, octave_value (Matrix ()));
-  for (int i = 0; i < args.length () && i < 5; i++)
-    full(i) = args(i);
-  return filter_arrays (full);
-}
-
 // `help gpuscan_filter` shows this docstring: inst/gpuscan_filter.m's texinfo (that file,
 // which this function shadows where it is called by name, holds the tests)
 DEFUN_DLD (gpuscan_filter, args, , DOCSTRING_gpuscan_filter)
@@ -231,5 +226,5 @@ DEFUN_DLD (gpuscan_filter, args, , DOCSTRING_gpuscan_filter)
     print_usage ();
   gateway_start ();
   engine_set_warning_handler (octave_engine_warning);
-  return filter_call (args);
+  return filter_arrays (args);
 }

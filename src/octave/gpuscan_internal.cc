@@ -38,8 +38,8 @@
 #include "device_elementwise.h"
 #include "device_ops.h"
 #include "device_type.h"
-#include "filter.h"
 #include "engine/engine.h"
+#include "filter.h"
 #include "gpuscan.h"
 #include "base/scan_desc.h"
 #include "scan_request.h"
@@ -234,7 +234,7 @@ DEFUN_DLD (__gpuscan__, args, nargout,
   if (what == "plan" && nargs >= 2)
     return gpuscan_plan (args.slice (1, nargs - 1), std::max (nargout, 1));
   if (what == "filter" && nargs >= 4 && nargs <= 6)
-    return filter_call (args.slice (1, nargs - 1));
+    return filter_arrays (args.slice (1, nargs - 1));
   if (what == "wait" && nargs == 1)
     {
       char msg[512] = "";
