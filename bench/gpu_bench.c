@@ -68,7 +68,7 @@ static int cmp_float (const void *a, const void *b)
 }
 
 typedef struct job { int kind; const scan_desc *d; gsk_algorithm a; size_t bytes; const filter_desc *f; } job;
-enum { JOB_SCAN, JOB_CUB, JOB_COPY, JOB_GROUPS, JOB_GROUP_ORDER, JOB_GATHER, JOB_FILTER };
+enum { JOB_SCAN, JOB_CUB, JOB_COPY, JOB_GROUPS, JOB_GROUP_ORDER, JOB_GATHER, JOB_LABEL_TILES, JOB_FILTER };
 
 /* gpuscan_filter's workspace (its own: the scans' is zeroed for their flags) */
 static void *filter_work;
@@ -116,9 +116,18 @@ static filter_desc bench_filter (scan_type t, int order, int64_t inner, int64_t 
   return d;
 }
 
-/* "groups" of a device array, as the gateway runs them (device_scan.cc): the labels'
-   order and head flags, X moved into that order, the segmented scan, Y moved back */
-static struct { const double *labels; int64_t *order; uint8_t *heads; void *xs, *ys, *ws; } grp;
+/* "groups" of a device array, as the engine runs them (engine_array_group_scan_labels):
+   many labels: their order and head flags, X moved into that order, the segmented scan,
+   Y moved back; few: the labels' range and label tiles */
+static struct { const double *labels; int64_t *order; uint8_t *heads; void *xs, *ys, *ws; size_t ws_bytes; } grp;
+
+static void run_label_tiles (const scan_desc *d)
+{
+  gsk_context *c = kernels ();
+  gsk_label_range r;
+  CHECK (gsk_label_range_of (c, grp.labels, d->len, &r, grp.ws, 0));
+  CHECK (gsk_label_scan (c, d, grp.labels, r.lo, r.hi - r.lo + 1, grp.ws, grp.ws_bytes, 0));
+}
 
 static void run_groups (const scan_desc *d)
 {
@@ -145,6 +154,7 @@ static void run_job (const job *j)
     case JOB_GROUP_ORDER:   /* (the parts of run_groups, for where its time goes) */
       CHECK (gsk_group_order (kernels (), grp.labels, j->d->len, grp.order, grp.heads, grp.ws, 0));
       break;
+    case JOB_LABEL_TILES: run_label_tiles (j->d); break;
     case JOB_GATHER:
       CHECK (gsk_permute (kernels (), scan_type_size (j->d->type), j->d->x, grp.xs, j->d->inner,
                           j->d->len, j->d->outer, grp.order, 0, 0, 0));
@@ -777,8 +787,9 @@ int main (int argc, char **argv)
     scan_desc d = vector_desc (SCAN_CDOUBLE, SCAN_SUM, row_len / 2, x, y);
     bench ("complex sum", &d, 0);
   }
-  /* "groups": running sums within 1000 labels (random doubles 1..1000) of a vector, the
-     labels' sort included, against a copy of x to y */
+  /* "groups": running sums within 1000 labels (random doubles 1..1000) of a vector,
+     sorted (the labels' sort included) and in label tiles (the labels' range included),
+     and within 10 labels in label tiles, against a copy of x to y */
   for (int t = 0; t < 2 && max_log2 >= 20; t++)
     {
       scan_desc d = vector_desc (types[t], SCAN_SUM, row_len, x, y);
@@ -795,7 +806,10 @@ int main (int argc, char **argv)
       CHECK (cudaMalloc ((void **) &grp.heads, n));
       CHECK (cudaMalloc (&grp.xs, n * scan_type_size (d.type)));
       CHECK (cudaMalloc (&grp.ys, n * scan_type_size (d.type)));
-      CHECK (cudaMalloc (&grp.ws, gsk_group_order_workspace_bytes (d.len)));
+      grp.ws_bytes = gsk_group_order_workspace_bytes (d.len);
+      const size_t tiles_bytes = gsk_label_scan_workspace_bytes (kernels (), &d, 1000);
+      grp.ws_bytes = tiles_bytes > grp.ws_bytes ? tiles_bytes : grp.ws_bytes;
+      CHECK (cudaMalloc (&grp.ws, grp.ws_bytes));
       scan_desc s = d;
       s.heads = grp.heads;
       need_work (gsk_workspace_bytes (kernels (), &s, GSK_DECOUPLED));
@@ -807,6 +821,15 @@ int main (int argc, char **argv)
       job order = { JOB_GROUP_ORDER, &d, 0, 0 }, gather = { JOB_GATHER, &d, 0, 0 };
       row ("vector groups", &d, "order", time_job (&order), copy_ms, 0, 2 * bytes);
       row ("vector groups", &d, "gather", time_job (&gather), copy_ms, 0, 2 * bytes);
+      job tiles = { JOB_LABEL_TILES, &d, 0, 0 };
+      row ("vector groups", &d, "label tiles", time_job (&tiles), copy_ms, 0, 2 * bytes);
+      /* 10 labels: lanes of one label take turns, about 8 a round */
+      double *h10 = malloc (n * 8);
+      for (size_t i = 0; i < n; i++)
+        h10[i] = (double) (1 + (i * 2654435761u >> 5) % 10);
+      CHECK (cudaMemcpy (labels, h10, n * 8, cudaMemcpyHostToDevice));
+      free (h10);
+      row ("vector groups", &d, "label tiles 10", time_job (&tiles), copy_ms, 0, 2 * bytes);
       fflush (stdout);
       CHECK (cudaFree (labels));
       CHECK (cudaFree (grp.order));

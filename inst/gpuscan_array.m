@@ -22,7 +22,9 @@
 ## as a host array, @qcode{"algorithm"}) and returns device arrays, the values and,
 ## for max and min, the indices, without going through host memory (@qcode{"groups"}
 ## too: labels that are a device array are sorted on the device, but int64 and uint64
-## ones, whose doubles could merge labels; host labels by Octave's @code{sort}), and
+## ones, whose doubles could merge labels; host labels by Octave's @code{sort}; whole
+## numbers spanning at most 1024 values, 2048 for single X, need no sort for sums,
+## products and inclusive max and min, without the index), and
 ## @qcode{"recurrence"} (@var{a} and @var{y0} may be device arrays: they are read in
 ## host memory, and @var{a} copied to the GPU in the scan's class).  The results equal the host call's, class rules included
 ## (floating sums, products, log-space sums and recurrences within their stated bounds:
@@ -454,6 +456,33 @@ endfunction
 %! [m, i] = gpuscan (gpuscan_array (x(1:300)), "max", "groups", gpuscan_array (g));
 %! [rm, ri] = gpuscan (x(1:300), "max", "groups", g);
 %! assert ({class(m), gather(m), gather(i)}, {"gpuscan_array", rm, ri});
+%! ## few labels, whole numbers (label tiles: no sort), at a tile's sizes +-1 and spans
+%! ## around the most a tile takes (1024 for double, 2048 for single), against the host
+%! ## call (sorted): max and min exact, sums and products within the help's bound
+%! for n = [1 2047 2049 8193]
+%!   for span = [1 7 1024 1025 2049]
+%!     g = randi ([-5, span - 6], n, 1);
+%!     g(end) = span - 6;
+%!     for cl = {@double, @single}
+%!       xs = cl{1} (randn (n, 2));
+%!       xs(3:17:end) = NaN;
+%!       for o = {{}, {"exclusive"}, {"reverse"}, {"reverse", "exclusive"}, {"prod"}, ...
+%!                {"max"}, {"min", "reverse"}}
+%!         d = gather (gpuscan (gpuscan_array (xs), 1, o{1}{:}, "groups", gpuscan_array (g)));
+%!         r = gpuscan (xs, 1, o{1}{:}, "groups", g);
+%!         if (any (strcmp (o{1}, "max")) || any (strcmp (o{1}, "min")))
+%!           assert (isequaln (d, r));
+%!         else
+%!           modes = o{1}(! strcmp (o{1}, "prod"));
+%!           scale = abs (r) + gpuscan (abs (xs), 1, modes{:}, "omitnan", "groups", g);
+%!           assert (isnan (d), isnan (r));
+%!           ok = isnan (r) | abs (d - r) <= 8 * n * eps (class (xs)) * scale;
+%!           assert (all (ok(:)));
+%!         endif
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
 %! a = linspace (-0.9, 0.9, 300)';
 %! y = gpuscan (gpuscan_array (x(1:300)), "Recurrence", gpuscan_array (a), "initial", 2, "reverse");
 %! assert (gather (y), gpuscan (x(1:300), "recurrence", a, "initial", 2, "reverse"), 1e-12);

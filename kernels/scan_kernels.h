@@ -103,6 +103,28 @@ cudaError_t gsk_permute (gsk_context *c, size_t elem_bytes, const void *x, void 
                          int64_t len, int64_t outer, const int64_t *order, int scatter,
                          int index_map, cudaStream_t stream);
 
+/* "groups" of few labels (groups.cu).  gsk_label_range_of: whether the n labels (device
+   doubles) are all whole numbers (wide = 0: finite, within +-2^53) and the smallest and
+   largest of them; waits for the stream; a workspace of 256 bytes.  Label tiles scan d
+   within the labels keys - lo, span of them (each in [0, span)), in one pass that folds
+   each warp's tile into a state a label, one that chains the tiles' states, and one
+   that writes y (x read twice, no sort): gsk_label_scan_supports: 1 for inclusive and
+   exclusive sums and products of double and single along vectors and columns (inner ==
+   1), without head flags or index output, inclusive max and min of them, with span
+   states that fit a warp's share of shared memory; the workspace
+   (gsk_label_scan_workspace_bytes) needs no zeroing; gsk_label_scan_describe: its
+   kernels, in words. */
+typedef struct gsk_label_range { long long lo, hi; int wide; } gsk_label_range;
+cudaError_t gsk_label_range_of (gsk_context *c, const double *keys, int64_t n, gsk_label_range *r,
+                             void *workspace, cudaStream_t stream);
+int gsk_label_scan_supports (const gsk_context *c, const scan_desc *d, long long span);
+size_t gsk_label_scan_workspace_bytes (const gsk_context *c, const scan_desc *d, long long span);
+void gsk_label_scan_describe (const gsk_context *c, const scan_desc *d, long long span, char *buf,
+                              size_t size);
+cudaError_t gsk_label_scan (gsk_context *c, const scan_desc *d, const double *keys, long long lo,
+                            long long span, void *workspace, size_t workspace_bytes,
+                            cudaStream_t stream);
+
 /* Stream compaction y = x(mask) (compact.cu): gsk_compact_count scans the mask into the
    workspace and returns the number kept (it waits for the stream); gsk_compact_scatter
    then writes them.  Elements of 1, 2, 4, 8 or 16 bytes; a mask byte keeps its element

@@ -483,6 +483,126 @@ static void check_compaction (int quick, void *x, void *y, void *ref, uint8_t *m
     }
 }
 
+/* "groups" of few labels (groups.cu): the labels' range (whole numbers, and not: a
+   fraction, beyond 2^53, NaN), and label tiles against the CPU engine's label scan
+   (cpu_label_scan, each label's states in order): sums, products, max and min of double
+   and single, inclusive and exclusive, either direction, one column and three, spans
+   from 1 to the most a warp holds, lengths around a round (256) and a tile (2048, and 8
+   elements a label).  Elements are small integers, +-1, 0, +-Inf and NaN, whose sums
+   and products are exact in any grouping: the same bits. */
+static void check_label_tiles (int quick, void *x, void *y, void *ref, double *keys)
+{
+  const long failures_before = failures;
+  long label_runs = 0;
+  struct timespec t0;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  /* the range */
+  static const double odd[] = { 2.5, 9007199254740994.0, NAN, INFINITY };
+  for (int k = -1; k < 4; k++)
+    {
+      const int64_t n = 5000;
+      for (int64_t i = 0; i < n; i++)
+        keys[i] = (double) (int64_t) (next () % 41) - 20.0;
+      keys[n / 2] = -0.0;
+      if (k >= 0)
+        keys[next () % n] = odd[k];
+      gsk_label_range r;
+      CHECK (cudaMemcpy (dx, keys, (size_t) n * 8, cudaMemcpyHostToDevice));
+      CHECK (gsk_label_range_of (ctx, dx, n, &r, dwork, 0));
+      long long lo, hi;
+      const int whole = cpu_label_range (keys, n, &lo, &hi);
+      label_runs++;
+      if ((r.wide == whole || (whole && (r.lo != lo || r.hi != hi))) && failures++ < 20)
+        fprintf (stderr, "FAIL label range (odd label %d): %lld..%lld, wide %d\n", k, r.lo,
+                 r.hi, r.wide);
+    }
+  /* the scans */
+  static const int64_t lens[] = { 1, 255, 257, 2047, 2049, 8 * 1000 + 1, 70001, 1 << 20 };
+  static const long long spans[] = { 1, 7, 1000, 1024, 2048 };
+  static const scan_op ops[] = { SCAN_SUM, SCAN_PROD, SCAN_MAX, SCAN_MIN };
+  static const double values[] = { 1, -1, 2, 3, -2, 0, INFINITY, -INFINITY, NAN };
+  const int nlens = quick ? 6 : (int) (sizeof lens / sizeof *lens);
+  for (int li = 0; li < nlens; li++)
+    for (int si = 0; si < 5; si++)
+      for (int t = 0; t < 2; t++)
+        {
+          const int64_t len = lens[li];
+          const long long span = spans[si], lo = -3;
+          scan_desc h = { 0 };
+          h.type = t ? SCAN_SINGLE : SCAN_DOUBLE;
+          h.inner = 1;
+          h.len = len;
+          h.outer = len < 100000 ? 3 : 1;
+          const int64_t m = h.len * h.outer;
+          for (int64_t i = 0; i < len; i++)
+            keys[i] = (double) (lo + (long long) (next () % (uint64_t) span));
+          if (len > 1)
+            keys[len - 1] = (double) (lo + span - 1);   /* (the whole span) */
+          for (int o = 0; o < 4; o++)
+            for (int mode = 0; mode < 4; mode++)
+              {
+                h.op = ops[o];
+                h.exclusive = mode & 1;
+                h.reverse = mode >> 1;
+                if (! gsk_label_scan_supports (ctx, &h, span))
+                  {
+                    /* (a span beyond a warp's states, or exclusive max and min) */
+                    if ((h.exclusive && o >= 2) || span * (t ? 4 : 8) > 8192)
+                      continue;
+                    if (failures++ < 20)
+                      fprintf (stderr, "FAIL label tiles: %s %s of span %lld not supported\n",
+                               scan_type_name (h.type), scan_op_name (h.op), span);
+                    continue;
+                  }
+                /* products: +-1, 0, NaN (exact); the others every value */
+                for (int64_t i = 0; i < m; i++)
+                  {
+                    const double v = o == 1 ? values[next () % 2] * (next () % 97 ? 1 : 0)
+                                     : (next () % 50 ? values[next () % 6] : values[6 + next () % 3]);
+                    if (t)
+                      ((float *) x)[i] = (float) (o == 1 && next () % 211 == 0 ? NAN : v);
+                    else
+                      ((double *) x)[i] = o == 1 && next () % 211 == 0 ? NAN : v;
+                  }
+                const size_t es = t ? 4 : 8, bytes = (size_t) m * es;
+                const size_t ws = gsk_label_scan_workspace_bytes (ctx, &h, span);
+                void *dkeys, *dws;
+                CHECK (cudaMalloc (&dkeys, (size_t) len * 8));
+                CHECK (cudaMalloc (&dws, ws));
+                CHECK (cudaMemcpy (dkeys, keys, (size_t) len * 8, cudaMemcpyHostToDevice));
+                CHECK (cudaMemcpy (dx, x, bytes, cudaMemcpyHostToDevice));
+                CHECK (cudaMemset (dy, 0xab, bytes));
+                scan_desc d = h;
+                d.x = dx;
+                d.y = dy;
+                CHECK (gsk_label_scan (ctx, &d, dkeys, lo, span, dws, ws, 0));
+                CHECK (cudaMemcpy (y, dy, bytes, cudaMemcpyDeviceToHost));
+                d.x = x;
+                d.y = ref;
+                cpu_label_scan (&d, keys, lo, span);
+                CHECK (cudaFree (dkeys));
+                CHECK (cudaFree (dws));
+                label_runs++;
+                int64_t bad = -1;
+                for (int64_t i = 0; i < m && bad < 0; i++)
+                  {
+                    const double a = t ? ((float *) y)[i] : ((double *) y)[i];
+                    const double b = t ? ((float *) ref)[i] : ((double *) ref)[i];
+                    if (! (a == b || (a != a && b != b)))
+                      bad = i;
+                  }
+                if (bad >= 0 && failures++ < 20)
+                  fprintf (stderr, "FAIL label tiles: %s %s%s%s, %lld x %lld, span %lld: element "
+                           "%lld differs\n", scan_type_name (h.type), scan_op_name (h.op),
+                           h.exclusive ? " exclusive" : "", h.reverse ? " reverse" : "",
+                           (long long) h.len, (long long) h.outer, span, (long long) bad);
+              }
+        }
+  runs += label_runs;
+  printf ("  groups      label tiles %4ld checks, %ld failed (%.0f s)\n", label_runs,
+          failures - failures_before, seconds_since (&t0));
+}
+
 /* gpuscan_filter's kernels (filter.cu) against the CPU engine: every order they run,
    FIR and IIR, each product rounded or fused, double and single, with a random ZI, in
    order (short channels, or 2^16 channels and more) and in blocks (few channels of 512
@@ -1217,6 +1337,7 @@ int main (int argc, char **argv)
           }
     }
   check_compaction (quick, x, y, ref, (uint8_t *) heads);
+  check_label_tiles (quick, x, y, ref, ref_ix);
   check_filter (quick, x, y, ref);
   printf ("gpu_selftest: %ld scans, %ld failed: %s (%.0f s)\n", runs, failures,
           failures ? "FAIL" : "PASS", seconds_since (&t0));

@@ -200,4 +200,15 @@ constexpr long long filter_channels_min = 1 << 16;   // sm_90 estimate: 2^16 thr
 constexpr int filter_chain_threads = 256;            // 32 KB of inputs staged a round: sm_90 estimate
 constexpr int filter_chain_stage = 512;
 
+// "groups" of few labels (auxiliary/groups.cu): each warp runs a tile of its own, with a
+// state for each label in shared memory, whose bytes bound the labels it takes; the
+// warps of a block; the rounds of 32 elements a lane loads ahead; a tile's elements per
+// label at least (the tiles' per-label totals then stay within 1/8 of x's elements),
+// and at least label_tile_min
+constexpr int label_states_bytes = 8192;       // sm_90 estimate: 7 blocks, 28 warps an SM
+constexpr int label_warps = 4;
+constexpr int label_rounds = 8;                // sm_90 estimate: 16 bytes of x and label a round
+constexpr int label_tile_per_label = 8;
+constexpr int label_tile_min = 2048;
+
 }  // namespace gsk

@@ -1,5 +1,6 @@
 /* CPU stream compaction, class conversion, head flags and element-wise arithmetic. */
 #include <complex.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,76 @@ int cpu_group_order (const double *keys, int64_t n, int64_t *order, uint8_t *hea
   free (v);
   return 0;
 }
+
+int cpu_label_range (const double *keys, int64_t n, long long *lo, long long *hi)
+{
+  *lo = LLONG_MAX;
+  *hi = LLONG_MIN;
+  for (int64_t i = 0; i < n; i++)
+    {
+      const double k = keys[i];
+      if (! (fabs (k) <= 9007199254740992.0) || k != trunc (k))
+        return 0;
+      *lo = (long long) k < *lo ? (long long) k : *lo;
+      *hi = (long long) k > *hi ? (long long) k : *hi;
+    }
+  return 1;
+}
+
+int cpu_label_scan_supports (const scan_desc *d, long long span)
+{
+  if (d->inner != 1 || d->heads || d->index || d->accurate || d->input != SCAN_INPUT_AS_OUTPUT
+      || d->compare != SCAN_CMP_OCTAVE || d->nan_rule != SCAN_NAN_OCTAVE || span < 1
+      || span > 65536 || (d->type != SCAN_DOUBLE && d->type != SCAN_SINGLE))
+    return 0;
+  return d->op == SCAN_SUM || d->op == SCAN_PROD
+         || ((d->op == SCAN_MAX || d->op == SCAN_MIN) && ! d->exclusive);
+}
+
+/* each column's labels' running states in order; an exclusive sum's output from +0 (a -0
+   state gives 0, as Octave's sum of nothing); max and min skip NaN, ties keep the
+   earlier element */
+#define LABEL_SCAN(T, EMPTY, COMBINE, EXCLUSIVE)                              \
+  {                                                                           \
+    T *states = malloc ((size_t) span * sizeof *states);                      \
+    if (! states)                                                             \
+      return -1;                                                              \
+    for (int64_t o = 0; o < d->outer; o++)                                    \
+      {                                                                       \
+        const T *x = (const T *) d->x + d->len * o;                           \
+        T *y = (T *) d->y + d->len * o;                                       \
+        for (long long l = 0; l < span; l++)                                  \
+          states[l] = EMPTY;                                                  \
+        for (int64_t p = 0; p < d->len; p++)                                  \
+          {                                                                   \
+            const int64_t k = d->reverse ? d->len - 1 - p : p;                \
+            T *s = states + ((long long) keys[k] - lo);                       \
+            const T a = *s, b = x[k];                                         \
+            *s = COMBINE;                                                     \
+            y[k] = d->exclusive ? EXCLUSIVE : *s;                             \
+          }                                                                   \
+      }                                                                       \
+    free (states);                                                            \
+    return 0;                                                                 \
+  }
+#define LABEL_SCANS(T)                                                        \
+  switch (d->op)                                                              \
+    {                                                                         \
+    case SCAN_SUM: LABEL_SCAN (T, (T) -0.0, a + b, a + (T) 0)                 \
+    case SCAN_PROD: LABEL_SCAN (T, (T) 1, a * b, a)                           \
+    case SCAN_MAX: LABEL_SCAN (T, (T) NAN, b > a || a != a ? b : a, a)        \
+    case SCAN_MIN: LABEL_SCAN (T, (T) NAN, b < a || a != a ? b : a, a)        \
+    default: return -1;                                                       \
+    }
+
+int cpu_label_scan (const scan_desc *d, const double *keys, long long lo, long long span)
+{
+  if (d->type == SCAN_DOUBLE)
+    LABEL_SCANS (double)
+  LABEL_SCANS (float)
+}
+#undef LABEL_SCANS
+#undef LABEL_SCAN
 
 /* single elements of a fixed size moved as values, not by a call of memcpy each */
 #define PERMUTE_ELEMENTS(T)                                                   \

@@ -981,6 +981,51 @@ engine_status cuda_engine_permute (size_t elem_bytes, const void *x, void *y, in
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "the groups' moves", msg, msg_size);
 }
 
+engine_status cuda_engine_label_range (const double *keys, int64_t n, long long *lo,
+                                       long long *hi, int *whole, char *msg, size_t msg_size)
+{
+  NEED_GPU ();
+  gsk_label_range r = { 0, 0, 0 };
+  cudaError_t err = reserve (&st.groups, 256, 0);
+  if (err == cudaSuccess)
+    err = gsk_label_range_of (st.kernels, keys, n, &r, st.groups.p, st.stream);
+  *lo = r.lo;
+  *hi = r.hi;
+  *whole = ! r.wide;
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "the labels' range", msg, msg_size);
+}
+
+int cuda_engine_label_scan_supports (const scan_desc *d, long long span)
+{
+  return st.kernels && gsk_label_scan_supports (st.kernels, d, span);
+}
+
+void cuda_engine_label_scan_describe (const scan_desc *d, long long span, char *buf,
+                                      size_t size)
+{
+  if (st.kernels)
+    gsk_label_scan_describe (st.kernels, d, span, buf, size);
+  else
+    snprintf (buf, size, "no GPU");
+}
+
+engine_status cuda_engine_label_scan (const scan_desc *d, const double *keys, long long lo,
+                                      long long span, char *msg, size_t msg_size)
+{
+  NEED_GPU ();
+  const size_t bytes = gsk_label_scan_workspace_bytes (st.kernels, d, span);
+  cudaError_t err = reserve (&st.groups, bytes, 0);
+  if (err == cudaErrorMemoryAllocation)
+    {
+      snprintf (msg, msg_size, "GPU memory for the label tiles' workspace: %s",
+                cudaGetErrorString (err));
+      return ENGINE_NO_MEMORY;
+    }
+  if (err == cudaSuccess)
+    err = gsk_label_scan (st.kernels, d, keys, lo, span, st.groups.p, bytes, st.stream);
+  return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "the label tiles", msg, msg_size);
+}
+
 engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t *kept,
                                          char *msg, size_t msg_size)
 {

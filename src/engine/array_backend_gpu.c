@@ -21,7 +21,9 @@ static engine_status filter (const filter_desc *d, int cpu_threads, char *msg, s
 static const array_backend cuda_array_backend = {
   "cuda", cuda_engine_use_faults, cuda_engine_generation, cuda_engine_alloc, cuda_engine_free, cuda_engine_to_device,
   cuda_engine_to_host, cuda_engine_copy, cuda_engine_wait, scan, cuda_engine_convert,
-  cuda_engine_elementwise, cuda_engine_flags, cuda_engine_group_order, cuda_engine_permute,
+  cuda_engine_elementwise, cuda_engine_flags, cuda_engine_group_order, cuda_engine_label_range,
+  cuda_engine_label_scan_supports, cuda_engine_label_scan_describe, cuda_engine_label_scan,
+  cuda_engine_permute,
   cuda_engine_compact_count, cuda_engine_compact_scatter, filter, cuda_engine_filter_supports
 };
 

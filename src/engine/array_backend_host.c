@@ -88,6 +88,30 @@ static engine_status group_order (const double *keys, int64_t n, int64_t *order,
   return ENGINE_NO_MEMORY;
 }
 
+static engine_status label_range (const double *keys, int64_t n, long long *lo, long long *hi,
+                                   int *whole, char *msg, size_t msg_size)
+{
+  (void) msg;
+  (void) msg_size;
+  *whole = cpu_label_range (keys, n, lo, hi);
+  return ENGINE_OK;
+}
+
+static void label_scan_describe (const scan_desc *d, long long span, char *buf, size_t size)
+{
+  (void) d;
+  snprintf (buf, size, "the CPU engine's label scan of %lld labels, in order", span);
+}
+
+static engine_status label_scan (const scan_desc *d, const double *keys, long long lo,
+                                 long long span, char *msg, size_t msg_size)
+{
+  if (cpu_label_scan (d, keys, lo, span) == 0)
+    return ENGINE_OK;
+  snprintf (msg, msg_size, "out of host memory for the labels' states");
+  return ENGINE_NO_MEMORY;
+}
+
 static engine_status permute (size_t elem_bytes, const void *x, void *y, int64_t inner,
                               int64_t len, int64_t outer, const int64_t *order, int scatter,
                               int index_map, char *msg, size_t msg_size)
@@ -138,5 +162,6 @@ static engine_status filter (const filter_desc *d, int cpu_threads, char *msg, s
 
 const array_backend host_array_backend = {
   "host", use_faults, generation, alloc, free, move, move, move, wait, scan, convert, elementwise, flags,
-  group_order, permute, compact_count, compact_scatter, filter, filter_supports
+  group_order, label_range, cpu_label_scan_supports, label_scan_describe, label_scan, permute,
+  compact_count, compact_scatter, filter, filter_supports
 };

@@ -410,12 +410,55 @@ engine_status engine_array_flags (scan_type t, const void *x, uint8_t *flags, in
   return b ? b->flags (t, x, flags, n, has_nan, msg, msg_size) : unknown (msg, msg_size);
 }
 
-engine_status engine_array_group_order (const double *keys, int64_t n, int64_t *order,
-                                        uint8_t *heads, char *msg, size_t msg_size)
+engine_status engine_array_group_scan_labels (const scan_desc *d, const double *keys,
+                                              scan_algorithm a, char *msg, size_t msg_size)
 {
   engine_settings set;
   const array_backend *b = backend (&set);
-  return b ? b->group_order (keys, n, order, heads, msg, msg_size) : unknown (msg, msg_size);
+  if (! b)
+    return unknown (msg, msg_size);
+  const int64_t n = d->len;
+  long long lo = 0, hi = 0;
+  int whole = 0;
+  scan_plan p;
+  engine_status s = scan_plan_make (d, a, &set, 1, b == &host_array_backend, &p, msg, msg_size);
+  if (s == ENGINE_OK && n > 0)
+    s = b->label_range (keys, n, &lo, &hi, &whole, msg, msg_size);
+  if (s != ENGINE_OK)
+    return s;
+  const long long span = whole ? hi - lo + 1 : 0;
+  const char *why = ! whole ? "labels that are not all whole numbers"
+                    : p.engine != (b == &host_array_backend ? PLAN_CPU : PLAN_GPU_RESIDENT)
+                      ? "the scan runs off the arrays' backend"
+                    : p.algorithm != ALG_AUTO && p.algorithm != ALG_DECOUPLED
+                      ? "an algorithm other than \"decoupled\" asked for"
+                    : p.widen || ! b->label_scan_supports (d, span)
+                      ? "no label tiles for this scan and span" : NULL;
+  if (set.show_plan)
+    {
+      char tiles[512] = "";
+      if (! why)
+        b->label_scan_describe (d, span, tiles, sizeof tiles);
+      fprintf (stderr, "groups: %lld labels%s: %s (%s)\n", whole ? span : (long long) n,
+               whole ? " spanned" : " at most", why ? "sorted" : "label tiles",
+               why ? why : tiles);
+    }
+  if (! why)
+    return b->label_scan (d, keys, lo, span, msg, msg_size);
+  int64_t *order = NULL;
+  uint8_t *heads = NULL;
+  s = b->alloc ((size_t) n * sizeof *order, (void **) &order, msg, msg_size);
+  if (s == ENGINE_OK)
+    s = b->alloc ((size_t) n, (void **) &heads, msg, msg_size);
+  if (s == ENGINE_OK)
+    s = b->group_order (keys, n, order, heads, msg, msg_size);
+  if (s == ENGINE_OK)
+    s = group_scan (b, engine_array_scan, d, order, heads, a, msg, msg_size);
+  if (order)
+    b->free (order);
+  if (heads)
+    b->free (heads);
+  return s;
 }
 
 engine_status engine_array_group_scan (const scan_desc *d, const int64_t *order,

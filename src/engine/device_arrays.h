@@ -52,11 +52,13 @@ engine_status engine_array_elementwise (const elementwise_desc *d, char *msg, si
 /* flags[i] = x[i] != 0; *has_nan = 1 when x holds a NaN */
 engine_status engine_array_flags (scan_type t, const void *x, uint8_t *flags, int64_t n,
                                   int *has_nan, char *msg, size_t msg_size);
-/* "groups" of device arrays: the stable order of n labels (doubles, array memory):
-   order[k] the 0-based position of the k-th label in sorted order (-0 is 0, NaN last),
-   heads[k] = 1 where sorted label k starts a group (each NaN one of its own) */
-engine_status engine_array_group_order (const double *keys, int64_t n, int64_t *order,
-                                        uint8_t *heads, char *msg, size_t msg_size);
+/* "groups" of device arrays, with labels in array memory (doubles, one a position along
+   d's dim): label tiles where every label is a whole number, their span is one the
+   backend's label scan takes, and the scan would run on the backend's kernels with the
+   decoupled or "auto" algorithm; else the labels' stable order (-0 is 0, NaN last, each
+   NaN a group of its own) and engine_array_group_scan.  GPUSCAN_PLAN prints which. */
+engine_status engine_array_group_scan_labels (const scan_desc *d, const double *keys,
+                                              scan_algorithm a, char *msg, size_t msg_size);
 /* engine_group_scan (engine.h) of array memory: order and heads in array memory too */
 engine_status engine_array_group_scan (const scan_desc *d, const int64_t *order,
                                        const uint8_t *heads, scan_algorithm a, char *msg,

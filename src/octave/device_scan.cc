@@ -13,15 +13,12 @@
 
 namespace
 {
-  // The groups' stable order and head flags in device memory: labels that are a device
-  // array are sorted on the device (as doubles: not int64 and uint64, which doubles may
-  // merge, and which go to host memory as host labels do); host labels are sorted by
-  // Octave's sort and the order and flags copied over.
+  // "groups" with labels that are a device array (but int64 and uint64, which doubles
+  // may merge): the engine's plan, on the device; host labels are ordered by Octave's
+  // sort (scan_groups.h), and the order and flags copied over
   void device_groups (const octave_value& g, const dim_vector& xdv, const scan_desc& d,
-                      array_guard& order_g, array_guard& heads_g, const int64_t *& order,
-                      const uint8_t *& heads)
+                      scan_algorithm a)
   {
-    const dim_vector col (d.len, 1);
     char msg[512] = "";
     if (is_device_array (g))
       {
@@ -36,19 +33,15 @@ namespace
             array_guard keys_g;
             const double *keys = static_cast<const double *> (
               s.type == SCAN_DOUBLE ? s.data () : device_convert (s, SCAN_DOUBLE, keys_g).data ());
-            const device_array o = new_device_array (col, SCAN_INT64, order_g);
-            const device_array h = new_device_array (col, SCAN_LOGICAL, heads_g);
-            raise_engine_error (engine_array_group_order (keys, d.len, static_cast<int64_t *> (o.data ()),
-                                                          static_cast<uint8_t *> (h.data ()),
-                                                          msg, sizeof msg), msg);
-            order = static_cast<const int64_t *> (o.data ());
-            heads = static_cast<const uint8_t *> (h.data ());
+            raise_engine_error (engine_array_group_scan_labels (&d, keys, a, msg, sizeof msg), msg);
             return;
           }
       }
+    array_guard order_g, heads_g;
     const group_order go = order_groups (host_value (g), xdv, d);
-    order = static_cast<const int64_t *> (upload (go.order, order_g).data ());
-    heads = static_cast<const uint8_t *> (upload (go.heads, heads_g).data ());
+    const int64_t *order = static_cast<const int64_t *> (upload (go.order, order_g).data ());
+    const uint8_t *heads = static_cast<const uint8_t *> (upload (go.heads, heads_g).data ());
+    raise_engine_error (engine_array_group_scan (&d, order, heads, a, msg, sizeof msg), msg);
   }
 
   // head flags on the device from a host array or a device array
@@ -131,14 +124,7 @@ octave_value_list device_scan (const octave_value& xv, const scan_request& r, in
   d.y = y.data ();
   d.index = nargout > 1 ? static_cast<double *> (ix.data ()) : nullptr;
   if (r.has_groups && x.numel ())
-    {
-      array_guard order_g, groups_heads_g;
-      const int64_t *order = nullptr;
-      const uint8_t *heads = nullptr;
-      device_groups (r.groups, x.dims, d, order_g, groups_heads_g, order, heads);
-      raise_engine_error (engine_array_group_scan (&d, order, heads, r.algorithm, msg, sizeof msg),
-                          msg);
-    }
+    device_groups (r.groups, x.dims, d, r.algorithm);
   else if (x.numel ())
     raise_engine_error (engine_array_scan (&d, r.algorithm, msg, sizeof msg), msg);
   octave_value_list out;
