@@ -154,11 +154,13 @@ endfunction
 %! endfor
 
 %!test
-%! ## few long channels run in blocks of 2048 steps: within the bound of the help of
-%! ## filter's results (ZF too), at block sizes +-1, for every order of the blocks, and
-%! ## the same bits on one thread and on several
+%! ## few long channels run in the CPU engine's blocks of 2048 steps: within the bound of
+%! ## the help of filter's results (ZF too), at block sizes +-1, for every order of the
+%! ## blocks, and the same bits on one thread and on several
 %! rand ("seed", 5);  randn ("seed", 5);
 %! old = getenv ("GPUSCAN_CPU_PARALLEL_MIN");
+%! engine = getenv ("GPUSCAN_ENGINE");
+%! setenv ("GPUSCAN_ENGINE", "cpu");
 %! unwind_protect
 %!   for K = 1:8
 %!     a = stable_a (K);
@@ -186,6 +188,7 @@ endfunction
 %!   assert (gpuscan_filter (b, a, x), filter (b, a, x), 1e4 * eps ("single") * max (abs (filter (b, a, x))) * norm (h, 1));
 %! unwind_protect_cleanup
 %!   setenv ("GPUSCAN_CPU_PARALLEL_MIN", old);
+%!   setenv ("GPUSCAN_ENGINE", engine);
 %! end_unwind_protect
 
 %!test

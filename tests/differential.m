@@ -123,9 +123,15 @@ function [msg, what, on_device] = filter_case (lens, arrays)
   end_try_catch
   channels = prod (sz) / max (sz(dim), 1);
   ## in blocks on the CPU engine (few channels of 2^16 steps), and on the GPU's kernels
-  ## (real data, fewer than 2^16 channels of 512 steps)
-  blocked = Kf >= 1 && Kf <= 8 && channels < 16 && sz(dim) >= 2^16;
-  msg = filter_check (y, zf, r, rf, blocked, b, a, "");
+  ## (real data, fewer than 2^16 channels of 512 steps), which host arrays take where
+  ## GPUSCAN_ENGINE=gpu or GPUSCAN_CROSSOVER says so
+  cpu_blocked = Kf >= 1 && Kf <= 8 && channels < 16 && sz(dim) >= 2^16;
+  gpu_blocked = Kf >= 1 && Kf <= 8 && channels < 2^16 && sz(dim) >= 512 && isreal (r);
+  crossover = str2double (getenv ("GPUSCAN_CROSSOVER"));
+  host_on_gpu = (gpuscan_info ().gpu_count > 0 && ! strcmp (getenv ("GPUSCAN_HOST_ARRAYS"), "1")
+                 && (strcmp (getenv ("GPUSCAN_ENGINE"), "gpu")
+                     || (crossover > 0 && numel (x) >= crossover)));
+  msg = filter_check (y, zf, r, rf, cpu_blocked || (host_on_gpu && gpu_blocked), b, a, "");
   if (isempty (msg) && arrays && prod (sz) <= 2^17)
     on_device = true;
     zd = zi;
@@ -143,9 +149,7 @@ function [msg, what, on_device] = filter_case (lens, arrays)
       return;
     endif
     [y, zf] = gather (y, zf);
-    blocked = blocked || (Kf >= 1 && Kf <= 8 && channels < 2^16 && sz(dim) >= 512
-                          && isreal (r));
-    msg = filter_check (y, zf, r, rf, blocked, b, a, "device arrays: ");
+    msg = filter_check (y, zf, r, rf, cpu_blocked || gpu_blocked, b, a, "device arrays: ");
   endif
 endfunction
 
