@@ -2,7 +2,8 @@
 # Run on a GPU machine (the team's lent device): build the release tarball as a user
 # would, run the kernel self-test, the benchmark, the Octave suite after `pkg install`,
 # and compute-sanitizer.  Needs .device/octave.tar.xz (from ../shared/tools/octave-bundle)
-# and .device/gpuscan-*.tar.gz (make dist).  Logs go to $OUT (or /tmp/out).
+# and .device/gpuscan-*.tar.gz (tools/device-tarball.sh: with the kernel objects built
+# beforehand; or make dist).  Logs go to $OUT (or /tmp/out).
 #   tools/device-check.sh [build] [selftest] [large] [bench] [transfers] [compact] [octave] [obench] [dbench]
 #                         [pipeline] [chunk] [fault] [osanitize] [cpu2] [plot] [sanitize] [ncu] [variants]
 #                         [matrix] [cumtests] [load] [cpuload] [tables] [repeat] [peers] [fbench]
@@ -43,14 +44,15 @@
 # a variant builds from .device/variant-<name>.tar.gz where that exists (an A/B of two
 # trees, e.g. "base:" with main's tarball there);
 # with GSK_VARIANTS_SELFTEST=1 each variant's gpu_selftest --quick runs before its bench.
-# Times to plan a call's limit by: build 384-407 s on an H200 (2026-11-29, with the filter
-# kernels; 71-190 s before the operator groups grew); selftest (the full gpu_selftest)
-# ~260 s on an H200, --quick 35-48 s; sanitize ~210 s (racecheck --tiny 124 s of it);
-# octave ~80 s after `pkg install` (78-117 s, beside the build); bench ~20 s; peers ~30 s;
-# matrix ~180 s a row at 120 cases (six rows); ncu (GSK_NCU_CASES=saturating) ~45 s;
-# variants ~30 s each with GSK_VARIANTS_SELFTEST.  A machine goes back 30 s after a call
-# ends: a second call that comes later finds no build (a build and a full selftest do not
-# fit one call's 600 s: chain the second call at once).
+# Times to plan a call's limit by (H200, 2026-11-29): build 62 s from the tarball of
+# tools/device-tarball.sh, whose kernel objects are built beforehand (384-407 s from a
+# plain tarball: nvcc's processes are slow there; pkg install beside it 56 s); selftest
+# (the full gpu_selftest) over 400 s, --quick 35-48 s; sanitize ~330 s (racecheck --tiny
+# 205 s of it); octave ~100 s after `pkg install`; bench ~20 s; peers ~30 s; fbench ~35
+# s; ncu (GSK_NCU_CASES=filter) ~120 s; matrix ~390 s for the six rows side by side
+# (MATRIX_JOBS=6) at 120 cases; variants ~30 s each with GSK_VARIANTS_SELFTEST.  A
+# machine goes back 30 s after a call ends: a call chained at once finds the build (and
+# the install) of the one before; a later one starts bare.
 # The builds run side by side; everything that uses the GPU runs one after another, and the
 # benchmarks after every build.
 set -uo pipefail
