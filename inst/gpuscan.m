@@ -59,8 +59,10 @@
 ## changes along @var{dim} (Thrust's @code{scan_by_key}).
 ## @item @qcode{"groups"}, @var{g}
 ## Running scans within each label of @var{g}, each output in its element's place.
-## Labels that are whole numbers spanning at most @code{numel (@var{g}) + 1} values are
-## counted into order, others sorted (several times slower).
+## Labels that are whole numbers spanning at most @code{numel (@var{g}) + 1} values take
+## one pass with a running value a label (sums, products, max and min of double and
+## single: @code{cumsum}'s own bits in each group), or are counted into order; others
+## are sorted (several times slower).
 ## @item @qcode{"algorithm"}, @var{name}
 ## @qcode{"auto"} (default: per shape and size, the engine that was faster in its last
 ## calls), @qcode{"cpu"}, or on the GPU @qcode{"decoupled"}, @qcode{"kogge-stone"},
@@ -1701,6 +1703,38 @@ endfunction
 %! endfor
 %! ## -0 and 0 label one group; the extremes of int64 (a range too wide to count)
 %! assert (gpuscan ([1 2 3 4], "groups", [0 -0 1 0]), [1 3 3 7]);
+%! ## whole labels of a narrow range, host arrays: one pass, a running value a label in
+%! ## order, so each group's bits are cumsum's, cumprod's, cummax's (any label class,
+%! ## either direction, several columns, the CPU engine's threads or not; under "auto"
+%! ## where the plan keeps the CPU engine)
+%! n = 5000;
+%! x = randn (n, 3);
+%! x(7:41:end) = NaN;
+%! old = getenv ("GPUSCAN_CPU_PARALLEL_MIN");
+%! unwind_protect
+%!   for lab = {randi(60, n, 1), int16(randi([-9 9], n, 1)), single(randi(3, n, 1)), randi(2, n, 1) > 1}
+%!     g = lab{1};
+%!     for fn = {@cumsum, @cumprod, @cummax, @cummin}
+%!       op = {"sum", "prod", "max", "min"}{find (cellfun (@(f) isequal (f, fn{1}), {@cumsum, @cumprod, @cummax, @cummin}))};
+%!       r = x;
+%!       rr = x;
+%!       for l = unique (g)'
+%!         r(g == l, :) = fn{1} (x(g == l, :));
+%!         rr(g == l, :) = flipud (fn{1} (flipud (x(g == l, :))));
+%!       endfor
+%!       for threads = {"1", "1e12"}
+%!         setenv ("GPUSCAN_CPU_PARALLEL_MIN", threads{1});
+%!         assert (isequaln (gpuscan (x, op, "groups", g, "algorithm", "cpu"), r));
+%!         assert (isequaln (gpuscan (x, op, "groups", g, "reverse", "algorithm", "cpu"), rr));
+%!         if (any (strcmp (op, {"max", "min"})))
+%!           assert (isequaln (gpuscan (single (x), op, "groups", g, "algorithm", "cpu"), single (r)));
+%!         endif
+%!       endfor
+%!     endfor
+%!   endfor
+%! unwind_protect_cleanup
+%!   setenv ("GPUSCAN_CPU_PARALLEL_MIN", old);
+%! end_unwind_protect
 %! wide = int64 ([intmin("int64"), intmax("int64"), intmin("int64"), 0]);
 %! assert (gpuscan ([1 2 3 4], "groups", wide), [1 2 4 4]);
 %! assert (gpuscan ([1 2 3 4], "groups", [Inf 1 Inf 1]), [1 2 4 6]);

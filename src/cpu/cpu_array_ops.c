@@ -1,10 +1,10 @@
 /* CPU stream compaction, class conversion, head flags and element-wise arithmetic. */
 #include <complex.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/group_labels.h"
 #include "base/work_pool.h"
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_tuning.h"
@@ -255,26 +255,11 @@ int cpu_group_order (const double *keys, int64_t n, int64_t *order, uint8_t *hea
   return 0;
 }
 
-int cpu_label_range (const double *keys, int64_t n, long long *lo, long long *hi)
-{
-  *lo = LLONG_MAX;
-  *hi = LLONG_MIN;
-  for (int64_t i = 0; i < n; i++)
-    {
-      const double k = keys[i];
-      if (! (fabs (k) <= 9007199254740992.0) || k != trunc (k))
-        return 0;
-      *lo = (long long) k < *lo ? (long long) k : *lo;
-      *hi = (long long) k > *hi ? (long long) k : *hi;
-    }
-  return 1;
-}
-
 int cpu_label_scan_supports (const scan_desc *d, long long span)
 {
   if (d->inner != 1 || d->heads || d->index || d->accurate || d->input != SCAN_INPUT_AS_OUTPUT
       || d->compare != SCAN_CMP_OCTAVE || d->nan_rule != SCAN_NAN_OCTAVE || span < 1
-      || span > 65536 || (d->type != SCAN_DOUBLE && d->type != SCAN_SINGLE))
+      || span > UINT32_MAX || (d->type != SCAN_DOUBLE && d->type != SCAN_SINGLE))
     return 0;
   return d->op == SCAN_SUM || d->op == SCAN_PROD
          || ((d->op == SCAN_MAX || d->op == SCAN_MIN) && ! d->exclusive);
@@ -287,25 +272,26 @@ int cpu_label_scan_supports (const scan_desc *d, long long span)
   {                                                                           \
     T *states = malloc ((size_t) span * sizeof *states);                      \
     if (! states)                                                             \
-      return -1;                                                              \
+      break;                                                                  \
     for (int64_t o = 0; o < d->outer; o++)                                    \
       {                                                                       \
         const T *x = (const T *) d->x + d->len * o;                           \
         T *y = (T *) d->y + d->len * o;                                       \
-        for (long long l = 0; l < span; l++)                                  \
+        for (int64_t l = 0; l < span; l++)                                    \
           states[l] = EMPTY;                                                  \
         for (int64_t p = 0; p < d->len; p++)                                  \
           {                                                                   \
             const int64_t k = d->reverse ? d->len - 1 - p : p;                \
-            T *s = states + ((long long) keys[k] - lo);                       \
+            T *s = states + ids[k];                                           \
             const T a = *s, b = x[k];                                         \
             *s = COMBINE;                                                     \
             y[k] = d->exclusive ? EXCLUSIVE : *s;                             \
           }                                                                   \
       }                                                                       \
     free (states);                                                            \
-    return 0;                                                                 \
-  }
+    done = 0;                                                                 \
+  }                                                                           \
+  break;
 #define LABEL_SCANS(T)                                                        \
   switch (d->op)                                                              \
     {                                                                         \
@@ -313,14 +299,29 @@ int cpu_label_scan_supports (const scan_desc *d, long long span)
     case SCAN_PROD: LABEL_SCAN (T, (T) 1, a * b, a)                           \
     case SCAN_MAX: LABEL_SCAN (T, (T) NAN, b > a || a != a ? b : a, a)        \
     case SCAN_MIN: LABEL_SCAN (T, (T) NAN, b < a || a != a ? b : a, a)        \
-    default: return -1;                                                       \
+    default: break;                                                           \
     }
 
-int cpu_label_scan (const scan_desc *d, const double *keys, long long lo, long long span)
+int cpu_label_scan (const scan_desc *d, scan_type t, const void *labels, int64_t lo,
+                    int64_t span)
 {
+  /* each position's label as a number from 0 first: one pass of the label's type */
+  uint32_t *ids = malloc ((size_t) (d->len > 0 ? d->len : 1) * sizeof *ids);
+  if (! ids)
+    return -1;
+  int64_t v = 0;
+  for (int64_t k = 0; k < d->len; k++)
+    {
+      group_label_value (t, labels, k, &v);
+      ids[k] = (uint32_t) (v - lo);
+    }
+  int done = -1;
   if (d->type == SCAN_DOUBLE)
     LABEL_SCANS (double)
-  LABEL_SCANS (float)
+  else
+    LABEL_SCANS (float)
+  free (ids);
+  return done;
 }
 #undef LABEL_SCANS
 #undef LABEL_SCAN

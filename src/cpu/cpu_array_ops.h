@@ -27,13 +27,14 @@ void cpu_elementwise (const elementwise_desc *d);
    sorted order (-0 is 0, NaN last), heads[k] = 1 where sorted label k starts a group (each
    NaN one of its own); -1 without the memory to sort */
 int cpu_group_order (const double *keys, int64_t n, int64_t *order, uint8_t *heads);
-/* "groups" of few labels (the host stand-in's label tiles): 1 when the n labels are all
-   whole numbers within +-2^53, with the smallest and largest in lo and hi; label scans
-   of the scans the GPU's label tiles take (scan_kernels.h), each (column, label) a
-   running state in order, the labels keys - lo in [0, span); -1 without the memory */
-int cpu_label_range (const double *keys, int64_t n, long long *lo, long long *hi);
+/* "groups" by label (the host arrays' label scan, and the host stand-in's label tiles):
+   sums, products and max and min without the index output of double and single along
+   vectors and columns (inner == 1), in one pass, each (column, label) a running state
+   in order; the labels (n = d->len, type t) are whole numbers lo .. lo + span - 1
+   (base/group_labels.h); -1 without the memory */
 int cpu_label_scan_supports (const scan_desc *d, long long span);
-int cpu_label_scan (const scan_desc *d, const double *keys, long long lo, long long span);
+int cpu_label_scan (const scan_desc *d, scan_type t, const void *labels, int64_t lo,
+                    int64_t span);
 /* y(i, k, o) = x(i, order[k], o), or with scatter y(i, order[k], o) = x(i, k, o);
    index_map (doubles): a position p > 0 becomes order[p - 1] + 1 */
 void cpu_permute (size_t elem_bytes, const void *x, void *y, int64_t inner, int64_t len,

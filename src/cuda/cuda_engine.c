@@ -981,8 +981,8 @@ engine_status cuda_engine_permute (size_t elem_bytes, const void *x, void *y, in
   return err == cudaSuccess ? ENGINE_OK : gpu_failed (err, "the groups' moves", msg, msg_size);
 }
 
-engine_status cuda_engine_label_range (const double *keys, int64_t n, long long *lo,
-                                       long long *hi, int *whole, char *msg, size_t msg_size)
+engine_status cuda_engine_label_range (const double *keys, int64_t n, int64_t *lo,
+                                       int64_t *hi, int *whole, char *msg, size_t msg_size)
 {
   NEED_GPU ();
   gsk_label_range r = { 0, 0, 0 };
@@ -1009,8 +1009,8 @@ void cuda_engine_label_scan_describe (const scan_desc *d, long long span, char *
     snprintf (buf, size, "no GPU");
 }
 
-engine_status cuda_engine_label_scan (const scan_desc *d, const double *keys, long long lo,
-                                      long long span, char *msg, size_t msg_size)
+engine_status cuda_engine_label_scan (const scan_desc *d, const double *keys, int64_t lo,
+                                      int64_t span, char *msg, size_t msg_size)
 {
   NEED_GPU ();
   const size_t bytes = gsk_label_scan_workspace_bytes (st.kernels, d, span);

@@ -107,13 +107,13 @@ engine_status cuda_engine_permute (size_t elem_bytes, const void *x, void *y, in
                                    int scatter, int index_map, char *msg, size_t msg_size);
 /* "groups" of few labels (scan_kernels.h: gsk_label_range_of, gsk_label_scan): the
    labels' range (waits), and label tiles, queued */
-engine_status cuda_engine_label_range (const double *keys, int64_t n, long long *lo,
-                                       long long *hi, int *whole, char *msg, size_t msg_size);
+engine_status cuda_engine_label_range (const double *keys, int64_t n, int64_t *lo,
+                                       int64_t *hi, int *whole, char *msg, size_t msg_size);
 int cuda_engine_label_scan_supports (const scan_desc *d, long long span);
 void cuda_engine_label_scan_describe (const scan_desc *d, long long span, char *buf,
                                       size_t size);
-engine_status cuda_engine_label_scan (const scan_desc *d, const double *keys, long long lo,
-                                      long long span, char *msg, size_t msg_size);
+engine_status cuda_engine_label_scan (const scan_desc *d, const double *keys, int64_t lo,
+                                      int64_t span, char *msg, size_t msg_size);
 engine_status cuda_engine_compact_count (const uint8_t *mask, int64_t n, int64_t *kept,
                                          char *msg, size_t msg_size);
 engine_status cuda_engine_compact_scatter (size_t elem_bytes, const void *x,

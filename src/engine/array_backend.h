@@ -41,12 +41,12 @@ typedef struct array_backend {
   /* "groups" of few labels: the labels' range (whole: every one a whole number within
      +-2^53), and label tiles of d within span labels (keys - lo) where
      label_scan_supports says so (else the order and the permutes), in words */
-  engine_status (*label_range) (const double *keys, int64_t n, long long *lo, long long *hi,
+  engine_status (*label_range) (const double *keys, int64_t n, int64_t *lo, int64_t *hi,
                                 int *whole, char *msg, size_t msg_size);
   int (*label_scan_supports) (const scan_desc *d, long long span);
   void (*label_scan_describe) (const scan_desc *d, long long span, char *buf, size_t size);
-  engine_status (*label_scan) (const scan_desc *d, const double *keys, long long lo,
-                               long long span, char *msg, size_t msg_size);
+  engine_status (*label_scan) (const scan_desc *d, const double *keys, int64_t lo,
+                               int64_t span, char *msg, size_t msg_size);
   /* y(i, k, o) = x(i, order[k], o), or with scatter y(i, order[k], o) = x(i, k, o), of
      elements of elem_bytes; index_map (an index output's doubles): a position p > 0
      becomes order[p - 1] + 1 */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/group_labels.h"
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
 #include "cpu/cpu_filter.h"
@@ -88,12 +89,12 @@ static engine_status group_order (const double *keys, int64_t n, int64_t *order,
   return ENGINE_NO_MEMORY;
 }
 
-static engine_status label_range (const double *keys, int64_t n, long long *lo, long long *hi,
+static engine_status label_range (const double *keys, int64_t n, int64_t *lo, int64_t *hi,
                                    int *whole, char *msg, size_t msg_size)
 {
   (void) msg;
   (void) msg_size;
-  *whole = cpu_label_range (keys, n, lo, hi);
+  *whole = group_label_range (SCAN_DOUBLE, keys, n, lo, hi);
   return ENGINE_OK;
 }
 
@@ -103,10 +104,10 @@ static void label_scan_describe (const scan_desc *d, long long span, char *buf, 
   snprintf (buf, size, "the CPU engine's label scan of %lld labels, in order", span);
 }
 
-static engine_status label_scan (const scan_desc *d, const double *keys, long long lo,
-                                 long long span, char *msg, size_t msg_size)
+static engine_status label_scan (const scan_desc *d, const double *keys, int64_t lo,
+                                 int64_t span, char *msg, size_t msg_size)
 {
-  if (cpu_label_scan (d, keys, lo, span) == 0)
+  if (cpu_label_scan (d, SCAN_DOUBLE, keys, lo, span) == 0)
     return ENGINE_OK;
   snprintf (msg, msg_size, "out of host memory for the labels' states");
   return ENGINE_NO_MEMORY;

@@ -418,7 +418,7 @@ engine_status engine_array_group_scan_labels (const scan_desc *d, const double *
   if (! b)
     return unknown (msg, msg_size);
   const int64_t n = d->len;
-  long long lo = 0, hi = 0;
+  int64_t lo = 0, hi = 0;
   int whole = 0;
   scan_plan p;
   engine_status s = scan_plan_make (d, a, &set, 1, b == &host_array_backend, &p, msg, msg_size);

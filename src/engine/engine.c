@@ -10,6 +10,7 @@
 #endif
 
 #include "base/chunked_scan.h"
+#include "base/group_labels.h"
 #include "base/work_pool.h"
 #include "cpu/cpu_array_ops.h"
 #include "cpu/cpu_engine.h"
@@ -311,6 +312,39 @@ engine_status engine_plan (const scan_desc *d, scan_algorithm a, char *text, siz
   if (s == ENGINE_OK)
     scan_plan_text (d, &p, text, text_size);
   return s;
+}
+
+engine_status engine_group_label_scan (const scan_desc *d, scan_type t, const void *labels,
+                                       scan_algorithm a, char *msg, size_t msg_size)
+{
+  if (scan_numel (d) == 0)
+    return ENGINE_UNSUPPORTED;
+  scan_plan p;
+  engine_status s = plan_now (d, a, &p, msg, msg_size);
+  if (s != ENGINE_OK)
+    return s;
+  int64_t lo, hi;
+  const int whole = group_label_range (t, labels, d->len, &lo, &hi);
+  const int64_t span = whole ? hi - lo + 1 : 0;
+  /* (one pass, where ordering the labels takes three before the scan and two moves: on
+     the CPU under "auto" too) */
+  const char *why = ! whole || span > d->len + 1 ? "labels that are not whole numbers of a narrow range"
+                    : ! cpu_label_scan_supports (d, span) ? "no label scan for this scan"
+                    : p.engine != PLAN_CPU && (p.algorithm != ALG_AUTO || *p.settings.engine)
+                      ? "the scan is planned for the GPU" : NULL;
+  if (p.settings.show_plan)
+    fprintf (stderr, "groups: %lld labels: %s (%s)\n", (long long) d->len,
+             why ? "ordered" : "the CPU engine's label scan, 1 thread",
+             why ? why : "whole numbers of a narrow range");
+  if (why)
+    {
+      snprintf (msg, msg_size, "%s", why);
+      return ENGINE_UNSUPPORTED;
+    }
+  if (cpu_label_scan (d, t, labels, lo, span) == 0)
+    return ENGINE_OK;
+  snprintf (msg, msg_size, "out of host memory for the labels' states");
+  return ENGINE_NO_MEMORY;
 }
 
 engine_status engine_scan (const scan_desc *d, scan_algorithm a, char *msg, size_t msg_size)

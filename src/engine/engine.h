@@ -32,6 +32,15 @@ engine_status engine_plan (const scan_desc *d, scan_algorithm a, char *text, siz
 engine_status engine_group_scan (const scan_desc *d, const int64_t *order, const uint8_t *heads,
                                  scan_algorithm a, char *msg, size_t msg_size);
 
+/* "groups" of host arrays by their n = d->len labels (type t): where the labels are
+   whole numbers spanning at most n + 1 values (group_order.h's rule, base/group_labels.h),
+   the CPU engine takes d in a label scan (cpu_array_ops.h) and the call's plan leaves
+   the engine to "auto" or names the CPU, one pass with a running state a label, in
+   order; else ENGINE_UNSUPPORTED with why in msg, nothing written (the caller orders the
+   labels for engine_group_scan).  GPUSCAN_PLAN prints which. */
+engine_status engine_group_label_scan (const scan_desc *d, scan_type t, const void *labels,
+                                       scan_algorithm a, char *msg, size_t msg_size);
+
 /* Octave's filter (gpuscan_filter): the CPU engine; ENGINE_NO_MEMORY, and why in msg,
    without the memory for its blocks. */
 engine_status engine_filter (const filter_desc *d, char *msg, size_t msg_size);

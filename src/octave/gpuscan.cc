@@ -32,15 +32,19 @@ namespace
   // groups where there are; with a plan, only its words (engine_plan), and nothing runs
   template <typename AY, typename AX>
   octave_value run (const AX& in, scan_desc& d, scan_algorithm alg, octave_value& index,
-                    const group_order *groups, std::string *plan)
+                    const octave_value *groups, std::string *plan)
   {
     char msg[512] = "";
     if (plan)
       {
         char text[1024] = "";
         d.x = in.data ();
+        std::optional<group_order> go;
         if (groups)   // (the plan of the scan of the sorted X)
-          d.heads = groups->heads_data ();
+          {
+            go = order_groups (*groups, in.dims (), d);
+            d.heads = go->heads_data ();
+          }
         raise_engine_error (engine_plan (&d, alg, text, sizeof text, msg, sizeof msg), msg);
         *plan = text;
         return octave_value ();
@@ -54,9 +58,10 @@ namespace
         idx = uninit<NDArray> (in.dims ());
         d.index = idx->fortran_vec ();
       }
-    raise_engine_error (groups ? engine_group_scan (&d, groups->order_data (), groups->heads_data (),
-                                                    alg, msg, sizeof msg)
-                               : engine_scan (&d, alg, msg, sizeof msg), msg);
+    if (groups)
+      scan_host_groups (*groups, in.dims (), d, alg);
+    else
+      raise_engine_error (engine_scan (&d, alg, msg, sizeof msg), msg);
     if (idx)
       index = *idx;
     return out;
@@ -78,7 +83,6 @@ namespace
         coef_hold = recurrence_coef (r, dv, d);
         xin = as_recurrence_operand (x, d.type);
       }
-    std::optional<group_order> groups;
     if (r.has_segments || r.has_keys)
       heads_hold.emplace ();
     if (r.has_segments)
@@ -86,8 +90,6 @@ namespace
     else if (r.has_keys)
       d.heads = host_segment_heads (key_heads (r.keys, dv, d), dv, d.len, d.heads_full,
                                     *heads_hold);
-    else if (r.has_groups)
-      groups = order_groups (r.groups, dv, d);
 
     // a logical, integer or single X whose output is double is read as it is: no
     // converted copy (the engine layer makes one for an engine that needs it)
@@ -102,8 +104,8 @@ namespace
     else
       y = with_array_type (d.type, [&] (auto tag) {
         typedef decltype (tag) AT;
-        return run<AT> (octave_value_extract<AT> (xin), d, alg, iy, groups ? &*groups : nullptr,
-                        plan);
+        return run<AT> (octave_value_extract<AT> (xin), d, alg, iy,
+                        r.has_groups ? &r.groups : nullptr, plan);
       });
     if (plan)
       return octave_value (*plan);

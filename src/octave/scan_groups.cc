@@ -3,18 +3,49 @@
 
 #include <octave/parse.h>
 
+#include "engine/engine.h"
 #include "engine/group_order.h"
 #include "scan_request.h"
 
+namespace
+{
+  void check_groups (const octave_value& g, const scan_desc& d)
+  {
+    if (! (g.isnumeric () || g.islogical () || g.is_string ()) || g.issparse ())
+      error_with_id ("gpuscan:groups", "gpuscan: GROUPS must be a full numeric, logical or "
+                     "char vector in host memory, got %s", g.class_name ().c_str ());
+    if (! (g.dims ().isvector () || g.numel () <= 1) || g.numel () != d.len)
+      error_with_id ("gpuscan:groups", "gpuscan: GROUPS must be a vector of length "
+                     "size (X, DIM) = %ld, got %s", static_cast<long> (d.len),
+                     g.dims ().str ().c_str ());
+  }
+}
+
+void scan_host_groups (const octave_value& g, const dim_vector& xdv, const scan_desc& d,
+                       scan_algorithm a)
+{
+  check_groups (g, d);
+  char msg[512] = "";
+  if (! g.is_string () && ! g.iscomplex ())
+    {
+      const octave_value labels = g.reshape (dim_vector (d.len, 1));   // (a range: an array)
+      const engine_status s = engine_group_label_scan (&d, scan_type_of (labels, "GROUPS"),
+                                                       labels.mex_get_data (), a, msg,
+                                                       sizeof msg);
+      if (s != ENGINE_UNSUPPORTED)
+        {
+          raise_engine_error (s, msg);
+          return;
+        }
+    }
+  const group_order go = order_groups (g, xdv, d);
+  raise_engine_error (engine_group_scan (&d, go.order_data (), go.heads_data (), a, msg,
+                                         sizeof msg), msg);
+}
+
 group_order order_groups (const octave_value& g, const dim_vector& xdv, const scan_desc& d)
 {
-  if (! (g.isnumeric () || g.islogical () || g.is_string ()) || g.issparse ())
-    error_with_id ("gpuscan:groups", "gpuscan: GROUPS must be a full numeric, logical or "
-                   "char vector in host memory, got %s", g.class_name ().c_str ());
-  if (! (g.dims ().isvector () || g.numel () <= 1) || g.numel () != d.len)
-    error_with_id ("gpuscan:groups", "gpuscan: GROUPS must be a vector of length "
-                   "size (X, DIM) = %ld, got %s", static_cast<long> (d.len),
-                   g.dims ().str ().c_str ());
+  check_groups (g, d);
   const dim_vector col (d.len, 1);
   if (! g.is_string () && ! g.iscomplex ())
     {

@@ -1,0 +1,55 @@
+/* A label of "groups" as a whole number: what the labels' order (engine/group_order.c)
+   and the CPU engine's label scan (cpu/cpu_array_ops.c) both read. */
+#ifndef GPUSCAN_GROUP_LABELS_H
+#define GPUSCAN_GROUP_LABELS_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "base/scan_desc.h"
+
+/* label k of type t as a whole number in *v; 0 where it is not one (a fraction, NaN,
+   Inf, or beyond +-2^62, where a range's arithmetic would overflow; complex labels are
+   ordered by modulus and argument) */
+static inline int group_label_value (scan_type t, const void *labels, int64_t k, int64_t *v)
+{
+  const double limit = 4611686018427387904.0;   /* 2^62 */
+  double f;
+  switch (t)
+    {
+    case SCAN_DOUBLE: f = ((const double *) labels)[k]; break;
+    case SCAN_SINGLE: f = ((const float *) labels)[k]; break;
+    case SCAN_INT8: *v = ((const int8_t *) labels)[k]; return 1;
+    case SCAN_UINT8: case SCAN_LOGICAL: *v = ((const uint8_t *) labels)[k]; return 1;
+    case SCAN_INT16: *v = ((const int16_t *) labels)[k]; return 1;
+    case SCAN_UINT16: *v = ((const uint16_t *) labels)[k]; return 1;
+    case SCAN_INT32: *v = ((const int32_t *) labels)[k]; return 1;
+    case SCAN_UINT32: *v = ((const uint32_t *) labels)[k]; return 1;
+    case SCAN_INT64: *v = ((const int64_t *) labels)[k]; return *v > -(INT64_MAX >> 1) && *v < (INT64_MAX >> 1);
+    case SCAN_UINT64: *v = (int64_t) ((const uint64_t *) labels)[k]; return *v >= 0 && *v < (INT64_MAX >> 1);
+    default: return 0;
+    }
+  if (! (f > -limit && f < limit) || f != trunc (f))
+    return 0;
+  *v = (int64_t) f;   /* (-0 is 0: the same group, as Octave's comparisons say) */
+  return 1;
+}
+
+/* 1 where the n labels are all whole numbers, with the smallest and largest */
+static inline int group_label_range (scan_type t, const void *labels, int64_t n, int64_t *lo,
+                                     int64_t *hi)
+{
+  *lo = INT64_MAX;
+  *hi = INT64_MIN;
+  int64_t v;
+  for (int64_t k = 0; k < n; k++)
+    {
+      if (! group_label_value (t, labels, k, &v))
+        return 0;
+      *lo = v < *lo ? v : *lo;
+      *hi = v > *hi ? v : *hi;
+    }
+  return 1;
+}
+
+#endif
