@@ -35,21 +35,71 @@ static inline int group_label_value (scan_type t, const void *labels, int64_t k,
   return 1;
 }
 
-/* 1 where the n labels are all whole numbers, with the smallest and largest */
+/* 1 where the n labels are all whole numbers, with the smallest and largest; the loop
+   a type (a switch an element took as long as the scan) */
+#define GROUP_LABEL_RANGE(T, WHOLE)                                           \
+  {                                                                           \
+    const T *l = (const T *) labels;                                          \
+    for (int64_t k = 0; k < n; k++)                                           \
+      {                                                                       \
+        const T f = l[k];                                                     \
+        if (! (WHOLE))                                                        \
+          return 0;                                                           \
+        const int64_t v = (int64_t) f;                                        \
+        *lo = v < *lo ? v : *lo;                                              \
+        *hi = v > *hi ? v : *hi;                                              \
+      }                                                                       \
+    return 1;                                                                 \
+  }
 static inline int group_label_range (scan_type t, const void *labels, int64_t n, int64_t *lo,
                                      int64_t *hi)
 {
+  const double limit = 4611686018427387904.0;   /* 2^62, as group_label_value */
   *lo = INT64_MAX;
   *hi = INT64_MIN;
-  int64_t v;
-  for (int64_t k = 0; k < n; k++)
+  switch (t)
     {
-      if (! group_label_value (t, labels, k, &v))
-        return 0;
-      *lo = v < *lo ? v : *lo;
-      *hi = v > *hi ? v : *hi;
+    case SCAN_DOUBLE: GROUP_LABEL_RANGE (double, f > -limit && f < limit && f == trunc (f))
+    case SCAN_SINGLE: GROUP_LABEL_RANGE (float, f > -limit && f < limit && f == truncf (f))
+    case SCAN_INT8: GROUP_LABEL_RANGE (int8_t, 1)
+    case SCAN_UINT8: case SCAN_LOGICAL: GROUP_LABEL_RANGE (uint8_t, 1)
+    case SCAN_INT16: GROUP_LABEL_RANGE (int16_t, 1)
+    case SCAN_UINT16: GROUP_LABEL_RANGE (uint16_t, 1)
+    case SCAN_INT32: GROUP_LABEL_RANGE (int32_t, 1)
+    case SCAN_UINT32: GROUP_LABEL_RANGE (uint32_t, 1)
+    case SCAN_INT64: GROUP_LABEL_RANGE (int64_t, f > -(INT64_MAX >> 1) && f < (INT64_MAX >> 1))
+    case SCAN_UINT64: GROUP_LABEL_RANGE (uint64_t, f < (uint64_t) (INT64_MAX >> 1))
+    default: return 0;
     }
-  return 1;
 }
+#undef GROUP_LABEL_RANGE
+
+/* ids[k] = label k - lo, for labels group_label_range found whole */
+#define GROUP_LABEL_IDS(T)                                                    \
+  {                                                                           \
+    const T *l = (const T *) labels;                                          \
+    for (int64_t k = 0; k < n; k++)                                           \
+      ids[k] = (uint32_t) ((int64_t) l[k] - lo);                              \
+    return;                                                                   \
+  }
+static inline void group_label_ids (scan_type t, const void *labels, int64_t n, int64_t lo,
+                                    uint32_t *ids)
+{
+  switch (t)
+    {
+    case SCAN_DOUBLE: GROUP_LABEL_IDS (double)
+    case SCAN_SINGLE: GROUP_LABEL_IDS (float)
+    case SCAN_INT8: GROUP_LABEL_IDS (int8_t)
+    case SCAN_UINT8: case SCAN_LOGICAL: GROUP_LABEL_IDS (uint8_t)
+    case SCAN_INT16: GROUP_LABEL_IDS (int16_t)
+    case SCAN_UINT16: GROUP_LABEL_IDS (uint16_t)
+    case SCAN_INT32: GROUP_LABEL_IDS (int32_t)
+    case SCAN_UINT32: GROUP_LABEL_IDS (uint32_t)
+    case SCAN_INT64: GROUP_LABEL_IDS (int64_t)
+    case SCAN_UINT64: GROUP_LABEL_IDS (uint64_t)
+    default: return;
+    }
+}
+#undef GROUP_LABEL_IDS
 
 #endif

@@ -309,12 +309,7 @@ int cpu_label_scan (const scan_desc *d, scan_type t, const void *labels, int64_t
   uint32_t *ids = malloc ((size_t) (d->len > 0 ? d->len : 1) * sizeof *ids);
   if (! ids)
     return -1;
-  int64_t v = 0;
-  for (int64_t k = 0; k < d->len; k++)
-    {
-      group_label_value (t, labels, k, &v);
-      ids[k] = (uint32_t) (v - lo);
-    }
+  group_label_ids (t, labels, d->len, lo, ids);
   int done = -1;
   if (d->type == SCAN_DOUBLE)
     LABEL_SCANS (double)
