@@ -267,8 +267,8 @@ int cpu_label_scan_supports (const scan_desc *d, long long span)
 
 /* each column's labels' running states in order; an exclusive sum's output from +0 (a -0
    state gives 0, as Octave's sum of nothing); max and min skip NaN, ties keep the
-   earlier element */
-#define LABEL_SCAN(T, EMPTY, COMBINE, EXCLUSIVE)                              \
+   earlier element.  LABEL (k): the number of position k's label from 0 */
+#define LABEL_SCAN(T, LABEL, EMPTY, COMBINE, EXCLUSIVE)                       \
   {                                                                           \
     T *states = malloc ((size_t) span * sizeof *states);                      \
     if (! states)                                                             \
@@ -282,7 +282,7 @@ int cpu_label_scan_supports (const scan_desc *d, long long span)
         for (int64_t p = 0; p < d->len; p++)                                  \
           {                                                                   \
             const int64_t k = d->reverse ? d->len - 1 - p : p;                \
-            T *s = states + ids[k];                                           \
+            T *s = states + (LABEL (k));                                      \
             const T a = *s, b = x[k];                                         \
             *s = COMBINE;                                                     \
             y[k] = d->exclusive ? EXCLUSIVE : *s;                             \
@@ -292,32 +292,45 @@ int cpu_label_scan_supports (const scan_desc *d, long long span)
     done = 0;                                                                 \
   }                                                                           \
   break;
-#define LABEL_SCANS(T)                                                        \
+#define LABEL_SCANS(T, LABEL)                                                 \
   switch (d->op)                                                              \
     {                                                                         \
-    case SCAN_SUM: LABEL_SCAN (T, (T) -0.0, a + b, a + (T) 0)                 \
-    case SCAN_PROD: LABEL_SCAN (T, (T) 1, a * b, a)                           \
-    case SCAN_MAX: LABEL_SCAN (T, (T) NAN, b > a || a != a ? b : a, a)        \
-    case SCAN_MIN: LABEL_SCAN (T, (T) NAN, b < a || a != a ? b : a, a)        \
+    case SCAN_SUM: LABEL_SCAN (T, LABEL, (T) -0.0, a + b, a + (T) 0)          \
+    case SCAN_PROD: LABEL_SCAN (T, LABEL, (T) 1, a * b, a)                    \
+    case SCAN_MAX: LABEL_SCAN (T, LABEL, (T) NAN, b > a || a != a ? b : a, a) \
+    case SCAN_MIN: LABEL_SCAN (T, LABEL, (T) NAN, b < a || a != a ? b : a, a) \
     default: break;                                                           \
     }
+#define DOUBLE_LABEL(k) ((int64_t) ((const double *) labels)[k] - lo)
+#define NUMBERED_LABEL(k) ids[k]
 
 int cpu_label_scan (const scan_desc *d, scan_type t, const void *labels, int64_t lo,
                     int64_t span)
 {
-  /* each position's label as a number from 0 first: one pass of the label's type */
+  int done = -1;
+  /* double labels (Octave's default class) are read as they are; others are numbered
+     from 0 first, in one pass of their type */
+  if (t == SCAN_DOUBLE)
+    {
+      if (d->type == SCAN_DOUBLE)
+        LABEL_SCANS (double, DOUBLE_LABEL)
+      else
+        LABEL_SCANS (float, DOUBLE_LABEL)
+      return done;
+    }
   uint32_t *ids = malloc ((size_t) (d->len > 0 ? d->len : 1) * sizeof *ids);
   if (! ids)
     return -1;
   group_label_ids (t, labels, d->len, lo, ids);
-  int done = -1;
   if (d->type == SCAN_DOUBLE)
-    LABEL_SCANS (double)
+    LABEL_SCANS (double, NUMBERED_LABEL)
   else
-    LABEL_SCANS (float)
+    LABEL_SCANS (float, NUMBERED_LABEL)
   free (ids);
   return done;
 }
+#undef NUMBERED_LABEL
+#undef DOUBLE_LABEL
 #undef LABEL_SCANS
 #undef LABEL_SCAN
 
