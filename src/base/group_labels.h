@@ -8,12 +8,26 @@
 
 #include "base/scan_desc.h"
 
-/* label k of type t as a whole number in *v; 0 where it is not one (a fraction, NaN,
-   Inf, or beyond +-2^62, where a range's arithmetic would overflow; complex labels are
-   ordered by modulus and argument) */
-static inline int group_label_value (scan_type t, const void *labels, int64_t k, int64_t *v)
+/* what makes a label a whole number: not a fraction, NaN or Inf, and within +-2^62,
+   where a range's arithmetic would overflow (complex labels are ordered by modulus and
+   argument) */
+static inline int group_whole_double (double f)
 {
   const double limit = 4611686018427387904.0;   /* 2^62 */
+  return f > -limit && f < limit && f == trunc (f);
+}
+static inline int group_whole_int64 (int64_t v)
+{
+  return v > -(INT64_MAX >> 1) && v < (INT64_MAX >> 1);
+}
+static inline int group_whole_uint64 (uint64_t v)
+{
+  return v < (uint64_t) (INT64_MAX >> 1);
+}
+
+/* label k of type t as a whole number in *v; 0 where it is not one */
+static inline int group_label_value (scan_type t, const void *labels, int64_t k, int64_t *v)
+{
   double f;
   switch (t)
     {
@@ -25,11 +39,13 @@ static inline int group_label_value (scan_type t, const void *labels, int64_t k,
     case SCAN_UINT16: *v = ((const uint16_t *) labels)[k]; return 1;
     case SCAN_INT32: *v = ((const int32_t *) labels)[k]; return 1;
     case SCAN_UINT32: *v = ((const uint32_t *) labels)[k]; return 1;
-    case SCAN_INT64: *v = ((const int64_t *) labels)[k]; return *v > -(INT64_MAX >> 1) && *v < (INT64_MAX >> 1);
-    case SCAN_UINT64: *v = (int64_t) ((const uint64_t *) labels)[k]; return *v >= 0 && *v < (INT64_MAX >> 1);
+    case SCAN_INT64: *v = ((const int64_t *) labels)[k]; return group_whole_int64 (*v);
+    case SCAN_UINT64:
+      *v = (int64_t) ((const uint64_t *) labels)[k];
+      return group_whole_uint64 (((const uint64_t *) labels)[k]);
     default: return 0;
     }
-  if (! (f > -limit && f < limit) || f != trunc (f))
+  if (! group_whole_double (f))
     return 0;
   *v = (int64_t) f;   /* (-0 is 0: the same group, as Octave's comparisons say) */
   return 1;
@@ -54,21 +70,20 @@ static inline int group_label_value (scan_type t, const void *labels, int64_t k,
 static inline int group_label_range (scan_type t, const void *labels, int64_t n, int64_t *lo,
                                      int64_t *hi)
 {
-  const double limit = 4611686018427387904.0;   /* 2^62, as group_label_value */
   *lo = INT64_MAX;
   *hi = INT64_MIN;
   switch (t)
     {
-    case SCAN_DOUBLE: GROUP_LABEL_RANGE (double, f > -limit && f < limit && f == trunc (f))
-    case SCAN_SINGLE: GROUP_LABEL_RANGE (float, f > -limit && f < limit && f == truncf (f))
+    case SCAN_DOUBLE: GROUP_LABEL_RANGE (double, group_whole_double (f))
+    case SCAN_SINGLE: GROUP_LABEL_RANGE (float, group_whole_double (f))
     case SCAN_INT8: GROUP_LABEL_RANGE (int8_t, 1)
     case SCAN_UINT8: case SCAN_LOGICAL: GROUP_LABEL_RANGE (uint8_t, 1)
     case SCAN_INT16: GROUP_LABEL_RANGE (int16_t, 1)
     case SCAN_UINT16: GROUP_LABEL_RANGE (uint16_t, 1)
     case SCAN_INT32: GROUP_LABEL_RANGE (int32_t, 1)
     case SCAN_UINT32: GROUP_LABEL_RANGE (uint32_t, 1)
-    case SCAN_INT64: GROUP_LABEL_RANGE (int64_t, f > -(INT64_MAX >> 1) && f < (INT64_MAX >> 1))
-    case SCAN_UINT64: GROUP_LABEL_RANGE (uint64_t, f < (uint64_t) (INT64_MAX >> 1))
+    case SCAN_INT64: GROUP_LABEL_RANGE (int64_t, group_whole_int64 (f))
+    case SCAN_UINT64: GROUP_LABEL_RANGE (uint64_t, group_whole_uint64 (f))
     default: return 0;
     }
 }
